@@ -1,0 +1,130 @@
+"""Moves as small immutable values, and their text notation.
+
+``CARD>COLUMN`` moves that card, with everything above it, onto a column counted
+from 1; ``deal`` deals the reserve. The notation round-trips:
+
+>>> move = Move.parse("4H>7")
+>>> move
+Move('4H', 6)
+>>> str(move)
+'4H>7'
+>>> Move.parse("deal") is DEAL
+True
+>>> parse_line("4H>7 deal")
+[Move('4H', 6), DEAL]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from .cards import is_card, parse_card
+
+COLUMNS = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move ``card`` and every card above it onto column index ``to`` (0-6)."""
+
+    card: str
+    to: int
+
+    def __post_init__(self) -> None:
+        if not is_card(self.card):
+            raise ValueError(f"not a card: {self.card!r}")
+        if not isinstance(self.to, int) or isinstance(self.to, bool) or not 0 <= self.to < COLUMNS:
+            raise ValueError(f"column index must be 0-6, not {self.to!r}")
+
+    def __str__(self) -> str:
+        return f"{self.card}>{self.to + 1}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.card!r}, {self.to})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read ``"4H>7"`` (columns from 1) or ``"deal"``; ValueError otherwise."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a move: {text!r}")
+        cleaned = text.strip()
+        if cleaned.lower() == "deal":
+            return DEAL
+        card, sep, column = cleaned.partition(">")
+        if not sep or not column.strip().isdigit():
+            raise ValueError(f"not a move: {text!r} (write CARD>COLUMN, like 4H>7, or deal)")
+        number = int(column)
+        if not 1 <= number <= COLUMNS:
+            raise ValueError(f"not a move: {text!r} (columns are 1-7)")
+        return Move(parse_card(card), number - 1)
+
+
+class Deal:
+    """The one-time deal of the reserve onto columns 1, 2 and 3. Use the ``DEAL`` singleton."""
+
+    __slots__ = ()
+    _instance: Deal | None = None
+
+    def __new__(cls) -> Deal:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return "deal"
+
+    def __repr__(self) -> str:
+        return "DEAL"
+
+    def __reduce__(self) -> str:
+        return "DEAL"
+
+
+DEAL: Final = Deal()
+
+#: Anything ``Game.play`` accepts.
+Action: TypeAlias = Move | Deal
+
+
+def parse_line(text: str) -> list[Action]:
+    """Read moves separated by spaces or commas."""
+    return [Move.parse(part) for part in text.replace(",", " ").split()]
+
+
+def format_line(moves: list[Action] | tuple[Action, ...]) -> str:
+    """Write moves in the notation, separated by spaces."""
+    return " ".join(map(str, moves))
+
+
+class IllegalMove(ValueError):  # noqa: N818  # the name is the public API
+    """A move the rules refuse. ``reason`` is a stable code the interface translates.
+
+    Codes: ``not_in_play`` (the card is not face up on the table), ``same_column``,
+    ``king_only`` (only a King goes onto an empty column), ``onto_ace`` (nothing goes
+    onto an ace), ``rank`` (not exactly one rank lower), ``same_suit`` (Classic: right
+    rank, other suit), ``reserve_dealt`` (the reserve is already dealt).
+    """
+
+    MESSAGES: Final = {
+        "not_in_play": "{card} is not a face-up card on the table",
+        "same_column": "{card} is already in column {column}",
+        "king_only": "Only a King can go onto an empty column",
+        "onto_ace": "Nothing can go onto an ace",
+        "rank": "{card} must go onto a card one rank higher",
+        "same_suit": "Rule: the cards must be of the same suit",
+        "reserve_dealt": "The reserve has already been dealt",
+    }
+
+    def __init__(self, reason: str, move: Action) -> None:
+        self.reason = reason
+        self.move = move
+        card = move.card if isinstance(move, Move) else ""
+        column = move.to + 1 if isinstance(move, Move) else 0
+        super().__init__(self.MESSAGES[reason].format(card=card, column=column))
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.reason!r}, {self.move!r})"
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, Action]]:
+        return (IllegalMove, (self.reason, self.move))
