@@ -17,7 +17,7 @@ SEED_DEAL = Path(__file__).parent / "fixtures" / "seed-deal.json"
 
 
 def run(suit: str, high: str = "K", low: str = "A") -> str:
-    """The cards of ``suit`` from ``high`` down to ``low``, as a column string: run("H", "K", "2")."""
+    """The cards of ``suit`` from ``high`` down to ``low`` as a column: ``run("H", "K", "2")``."""
     cards = _SEQUENCES[suit]
     ranks = [card[0] for card in cards]
     return " ".join(cards[ranks.index(high) : ranks.index(low) + 1])
@@ -32,7 +32,7 @@ def make_game(
     game._cards = [[card.lstrip("#") for card in row.split()] for row in rows]
     game._hidden = [sum(card.startswith("#") for card in row.split()) for row in rows]
     for row, hidden in zip(rows, game._hidden, strict=True):
-        assert all(c.startswith("#") for c in row.split()[:hidden]), f"face-down under face-up: {row}"
+        assert all(c.startswith("#") for c in row.split()[:hidden]), f"face-down on top: {row}"
     game._reserve = tuple(reserve.split())
     game._removed = list(removed)
     everything = [c for col in game._cards for c in col] + list(game._reserve)
@@ -43,9 +43,7 @@ def make_game(
 
 def table(game: Game) -> list[str]:
     """The columns in ``make_game`` notation, for comparing positions in tests."""
-    return [
-        " ".join(card if up else "#" + card for card, up in column) for column in game.columns
-    ]
+    return [" ".join(card if up else "#" + card for card, up in column) for column in game.columns]
 
 
 def seed_deal() -> dict:
