@@ -1,0 +1,179 @@
+"""The one versioned format for everything saved: game, settings and statistics.
+
+A save is a JSON document::
+
+    {"format": "scorpion-solitaire", "version": 1, "revision": 12, "saved_at": 1764489600000,
+     "settings": {...}, "stats": {"classic": {...}, "relaxed": {...}},
+     "current": {"game": <Game.to_dict()>, "counted": true, "finished": false, "elapsed_ms": 5000}}
+
+``revision`` grows by one with every save, so of two documents the newer is known
+(two tabs on one game). Older versions are migrated step by step; a newer version
+is never read (it might be misread), nor overwritten: the caller keeps it aside.
+
+Reading never raises: ``read`` returns what could be read and the problems found,
+so the interface can say what happened, keep the unreadable text aside and go on.
+
+>>> from scorpion.session import Session
+>>> text = dump(Session.fresh(deal=7), revision=1, saved_at=0)
+>>> loaded = read(text)
+>>> loaded.problems, loaded.session.game.deal_number, loaded.revision
+((), 7, 1)
+>>> read("{not json").problems
+('corrupt',)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .game import Game
+from .session import Session, Settings
+from .stats import Stats
+
+FORMAT: Final = "scorpion-solitaire"
+VERSION: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What ``read`` made of a saved text.
+
+    ``session`` is None when there was no game to restore (nothing saved, or the game
+    part unreadable): start a fresh game with ``settings`` and ``stats``. ``problems``
+    holds codes for the interface: ``corrupt`` (not our JSON), ``newer`` (written by a
+    newer version), ``game``, ``stats``, ``settings`` (that part could not be read).
+    """
+
+    session: Session | None
+    settings: Settings
+    stats: Stats
+    revision: int
+    problems: tuple[str, ...]
+
+    @property
+    def damaged(self) -> bool:
+        """True when the saved text should be kept aside before anything overwrites it."""
+        return bool(self.problems)
+
+
+def dump(session: Session, revision: int, saved_at: int) -> str:
+    """The save document for ``session`` as compact JSON text."""
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "revision": revision,
+            "saved_at": saved_at,
+            "settings": session.settings.to_dict(),
+            "stats": session.stats.to_dict(),
+            "current": {
+                "game": session.game.to_dict(),
+                "counted": session.counted,
+                "finished": session.finished,
+                "elapsed_ms": session.elapsed_ms,
+            },
+        },
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+
+
+def read(text: str | None) -> Loaded:
+    """Read a saved text (None or empty: nothing saved). Never raises."""
+    nothing = Loaded(None, Settings(), Stats(), 0, ())
+    if not text:
+        return nothing
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return _broken("corrupt")
+    if not isinstance(data, dict):
+        return _broken("corrupt")
+    if "format" not in data and {"deck", "moves"} <= set(data):
+        data = {"format": FORMAT, "version": 0, "game": data}  # the first builds' bare game
+    if data.get("format") != FORMAT or not _whole(data.get("version")):
+        return _broken("corrupt")
+    if data["version"] > VERSION:
+        return _broken("newer")
+    for version in range(data["version"], VERSION):
+        try:
+            data = MIGRATIONS[version](data)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return _broken("corrupt")
+    return _read_current(data)
+
+
+def _read_current(data: dict[str, Any]) -> Loaded:
+    problems: list[str] = []
+    settings, bad_settings = Settings.from_dict(data.get("settings"))
+    if bad_settings:
+        problems.append("settings")
+    try:
+        stats = Stats.from_dict(data.get("stats"))
+    except ValueError:
+        stats = Stats()
+        problems.append("stats")
+    revision = data.get("revision")
+    if not isinstance(revision, int) or not _whole(revision):
+        revision = 0
+        problems.append("corrupt")
+    session = None
+    try:
+        session = _read_session(data.get("current"), settings, stats)
+    except ValueError:
+        problems.append("game")
+    return Loaded(session, settings, stats, revision, tuple(problems))
+
+
+def _read_session(current: Any, settings: Settings, stats: Stats) -> Session:
+    if not isinstance(current, dict) or set(current) != {
+        "game",
+        "counted",
+        "finished",
+        "elapsed_ms",
+    }:
+        raise ValueError("the current game is not an object with the known fields")
+    counted, finished, elapsed = current["counted"], current["finished"], current["elapsed_ms"]
+    if not isinstance(counted, bool) or not isinstance(finished, bool) or not _whole(elapsed):
+        raise ValueError("the current game's bookkeeping is not readable")
+    if finished and not counted:
+        raise ValueError("a game cannot be finished without having counted")
+    game = Game.from_dict(current["game"])
+    return Session(game, settings, stats, counted, finished, elapsed)
+
+
+def _broken(problem: str) -> Loaded:
+    return Loaded(None, Settings(), Stats(), 0, (problem,))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _from_v0(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 0, the first browser builds: only the bare ``Game.to_dict()`` was saved.
+
+    The game did not count yet in any statistics, since there were none.
+    """
+    game = data["game"]
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "revision": 0,
+        "saved_at": 0,
+        "settings": Settings().to_dict(),
+        "stats": Stats().to_dict(),
+        "current": {"game": game, "counted": False, "finished": False, "elapsed_ms": 0},
+    }
+
+
+#: MIGRATIONS[n] turns a version-n document into a version n+1 document.
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _from_v0}
+
+
+def backup_key(base: str, saved_at: int) -> str:
+    """Where unreadable saved data is kept aside: never destroyed, never read back silently."""
+    return f"{base}.unreadable.{saved_at}"

@@ -1,0 +1,156 @@
+"""The player's session: the game in progress, its bookkeeping, settings and statistics.
+
+This is the game manager the browser layer drives: it knows when a game starts to
+count, when it is won, and that abandoning a counted game is a loss. It knows no DOM.
+
+>>> from scorpion import DEAL
+>>> session = Session.fresh(deal=1)
+>>> _ = session.play(DEAL)
+>>> session.stats["classic"].played, session.counted
+(1, True)
+>>> session.new_game(2, "relaxed")
+>>> session.stats["classic"].current_streak, session.game.variant
+(0, 'relaxed')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .game import Game, Played
+from .moves import Action
+from .stats import Stats
+
+LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the player chose. ``language`` None follows the browser."""
+
+    language: str | None = None
+    interactive_rules: bool = True
+    four_colour: bool = False
+    animations: bool = True
+    timer: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
+        """Read settings field by field: a bad or unknown field falls back to its default.
+
+        Returns the settings and the names of the fields that could not be read.
+        """
+        if not isinstance(data, dict):
+            return cls(), ["settings"]
+        values: dict[str, Any] = {}
+        bad = sorted(str(key) for key in data if key not in {f.name for f in fields(cls)})
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            ok = (
+                value is None or value in LANGUAGE_CODES
+                if f.name == "language"
+                else isinstance(value, bool)
+            )
+            if ok:
+                values[f.name] = value
+            else:
+                bad.append(f.name)
+        return cls(**values), bad
+
+
+@dataclass
+class Session:
+    """A game with the record of how it counts, and the player's settings and statistics."""
+
+    game: Game
+    settings: Settings = field(default_factory=Settings)
+    stats: Stats = field(default_factory=Stats)
+    counted: bool = False  # the first move was made, so the game is in the statistics
+    finished: bool = False  # the win was recorded (undoing it does not take it back)
+    elapsed_ms: int = 0  # time spent on this game, added by the interface
+
+    @classmethod
+    def fresh(
+        cls, deal: int, variant: str = "classic", settings: Settings | None = None
+    ) -> Session:
+        return cls(Game.new(deal, variant), settings or Settings())
+
+    @property
+    def in_progress(self) -> bool:
+        """True when starting another game would count this one as lost."""
+        return self.counted and not self.finished
+
+    def play(self, move: Action) -> Played:
+        """Play a move (IllegalMove if refused) and keep the statistics up to date."""
+        played = self.game.play(move)
+        self._after_action()
+        return played
+
+    def redo(self) -> bool:
+        done = self.game.redo()
+        if done:
+            self._after_action()
+        return done
+
+    def undo(self) -> bool:
+        return self.game.undo()
+
+    def _after_action(self) -> None:
+        variant = self.game.variant
+        if not self.counted:
+            self.counted = True
+            self.stats = self.stats.updated(variant, self.stats[variant].started())
+        if self.game.won and not self.finished:
+            self.finished = True
+            won = self.stats[variant].won_game(
+                score=self.game.score, moves=len(self.game.moves), elapsed_ms=self.elapsed_ms
+            )
+            self.stats = self.stats.updated(variant, won)
+
+    def abandon(self) -> None:
+        """Leave the current game: a loss if it counted and was not won."""
+        if self.in_progress:
+            variant = self.game.variant
+            self.stats = self.stats.updated(variant, self.stats[variant].lost())
+        self.counted = self.finished = False
+        self.elapsed_ms = 0
+
+    def new_game(self, deal: int, variant: str = "classic") -> None:
+        game = Game.new(deal, variant)  # built first: a bad number changes nothing
+        self.abandon()
+        self.game = game
+
+    def new_game_from_deck(self, deck: list[str] | str, variant: str = "classic") -> None:
+        game = Game.from_deck(deck, variant)
+        self.abandon()
+        self.game = game
+
+    def restart(self) -> None:
+        """The same deal from the start (a loss if the game counted and was not won)."""
+        game, number = self.game, self.game.deal_number
+        if number is None:
+            fresh = Game.from_deck(game.deck, game.variant)
+        else:
+            fresh = Game.new(number, game.variant)
+        self.abandon()
+        self.game = fresh
+
+    def reset_stats(self) -> None:
+        self.stats = Stats()
+        # The game in progress no longer counts; its next move counts it again.
+        self.counted = self.finished = False
+
+    def with_settings(self, **changes: Any) -> Settings:
+        """Change settings (unknown names are a TypeError, as with dataclasses.replace)."""
+        self.settings = replace(self.settings, **changes)
+        return self.settings
+
+    def add_time(self, ms: int) -> None:
+        if ms > 0 and not self.finished:
+            self.elapsed_ms += int(ms)
