@@ -23,13 +23,15 @@ def run(seconds: float) -> tuple[int, float]:
     cycles = 0
     number = 1
     game = Game.new(number)
+    kept = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         for _ in range(200):
             moves = game.legal_moves()
-            if not moves or len(game.moves) > 150:
+            if not moves or kept > 150:
                 number += 1
                 game = Game.new(number, "relaxed" if number % 2 else "classic")
+                kept = 0
                 continue
             move = moves[cycles % len(moves)]
             game.play(move)
@@ -37,6 +39,7 @@ def run(seconds: float) -> tuple[int, float]:
             cycles += 1
             if cycles % 4 == 0:
                 game.play(move)
+                kept += 1
     return cycles, elapsed
 
 

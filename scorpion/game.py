@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import KING, SUITS, check_deck, format_deck, parse_deck, rank, suit
+from .cards import FULL_DECK, KING, RANKS, SUITS, check_deck, format_deck, parse_deck, rank, suit
 from .deals import check_deal_number, deal_deck
 from .moves import COLUMNS, DEAL, Action, Deal, IllegalMove, Move, format_line, parse_line
 
@@ -32,6 +32,9 @@ SEQUENCE_LENGTH: Final = 13
 POINTS_SAME_SUIT: Final = 5
 POINTS_TURNED: Final = 5
 POINTS_SEQUENCE: Final = 100
+
+#: Every possible Move, built once: legal_moves() hands these out instead of new values.
+_MOVES: Final = {card: tuple(Move(card, to) for to in range(COLUMNS)) for card in FULL_DECK}
 
 #: A complete sequence of each suit, bottom (King) to top (Ace), as it lies in a column.
 _SEQUENCES: Final = {s: [r + s for r in reversed("A23456789TJQK")] for s in SUITS}
@@ -218,26 +221,27 @@ class Game:
 
     def legal_moves(self) -> list[Action]:
         """Every action ``play`` accepts now, pointless ones included, DEAL last."""
+        # Which card each column accepts, keyed by the card itself (Classic) or by its
+        # rank (Relaxed); "K" stands for any King, accepted by an empty column.
         relaxed = self._variant == "relaxed"
-        # What each column accepts: a King if empty, else the card one rank lower.
-        wanted: list[tuple[int, str | None]] = []
-        for cards in self._cards:
+        accepts: dict[str, list[int]] = {}
+        for to, cards in enumerate(self._cards):
             if not cards:
-                wanted.append((KING, None))
+                key = "K"
             else:
                 top = cards[-1]
-                wanted.append((rank(top) - 1, None if relaxed else suit(top)))
+                if top[0] == "A":
+                    continue
+                below = RANKS[RANKS.index(top[0]) - 1]
+                key = below if relaxed else below + top[1]
+            accepts.setdefault(key, []).append(to)
         moves: list[Action] = []
         for column, cards in enumerate(self._cards):
             for card in cards[self._hidden[column] :]:
-                card_rank, card_suit = rank(card), suit(card)
-                for to, (want_rank, want_suit) in enumerate(wanted):
-                    if (
-                        want_rank == card_rank
-                        and to != column
-                        and (want_suit is None or want_suit == card_suit)
-                    ):
-                        moves.append(Move(card, to))
+                targets = accepts.get("K" if card[0] == "K" else card if not relaxed else card[0])
+                if targets:
+                    to_card = _MOVES[card]
+                    moves.extend(to_card[to] for to in targets if to != column)
         if self._reserve:
             moves.append(DEAL)
         return moves
