@@ -1,0 +1,251 @@
+"""Browser tests: Debian's Chromium driven by pytest-playwright against the built ``_site/``.
+
+Run ``make e2e`` (it builds the site first). Never ``playwright install``: the browser is
+``$CHROMIUM`` or ``/usr/bin/chromium``.
+
+Fixtures for tests:
+
+- ``site_url``: ``http://127.0.0.1:PORT/``, ``_site/`` served at the root (session).
+- ``site_url_subpath``: ``http://127.0.0.1:PORT/scorpion/``, the same site under a sub-path,
+  as on GitHub Pages (session, its own server).
+- ``base_url``: ``site_url`` unless ``--base-url`` is given; ``page.goto("./")`` uses it.
+- ``context`` / ``page``: pytest-playwright's, with every request outside localhost aborted
+  and recorded in ``offsite``; a test that leaves the origin fails at teardown.
+- ``offsite``: the guard; ``offsite.assert_none()`` checks at any point.
+- ``console_errors``: console errors and uncaught page errors of ``page``, as text.
+- ``wait_ready``: a function; ``wait_ready(page)`` waits (no sleeps) for
+  ``document.documentElement.dataset.ready == "1"``, failing early with PyScript's error
+  text if Python raised, and returns the seconds it waited.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_DIR = Path(os.environ.get("SCORPION_SITE_DIR", ROOT / "_site")).resolve()
+SUBPATH = "scorpion"
+
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+# Cold boot is 4-7 s here; allow for a loaded 2-core machine, but stay bounded.
+BOOT_TIMEOUT_MS = 120_000
+SERVER_START_TIMEOUT_S = 15.0
+
+
+# --- the browser --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
+    if not Path(CHROMIUM).exists():
+        pytest.exit(f"{CHROMIUM} not found: run `make chromium` (or set $CHROMIUM)", returncode=3)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# --- serving the site ---------------------------------------------------------------------
+
+
+@dataclass
+class StaticServer:
+    """``python -m http.server`` on a free loopback port, serving ``directory``."""
+
+    directory: Path
+    log_path: Path
+    process: subprocess.Popen[bytes] | None = None
+    port: int = 0
+
+    def start(self) -> None:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("wb") as log:
+            # Port 0: the OS picks a free port and http.server prints it on its first line.
+            self.process = subprocess.Popen(
+                [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+                 "--directory", str(self.directory)],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                stdin=subprocess.DEVNULL,
+            )
+        assert self.process.stdout is not None
+        banner = self.process.stdout.readline().decode()  # "Serving HTTP on 127.0.0.1 port N ..."
+        try:
+            self.port = int(banner.split(" port ")[1].split()[0])
+        except (IndexError, ValueError) as error:
+            self.stop()
+            raise RuntimeError(
+                f"http.server did not start: {banner!r}, see {self.log_path}"
+            ) from error
+        self._wait_until_answering()
+
+    def _wait_until_answering(self) -> None:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError) as error:
+                assert self.process is not None
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"http.server not answering: {error}") from error
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process = None
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site; the tests never build it (``make e2e`` does)."""
+    if not (SITE_DIR / "index.html").is_file():
+        pytest.exit(f"{SITE_DIR}/index.html is missing: run `make site` first", returncode=3)
+    return SITE_DIR
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticServer]:
+    server = StaticServer(site_dir, tmp_path_factory.mktemp("server") / "root.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: StaticServer) -> str:
+    """Base URL of the site served at the root, with a trailing slash."""
+    return site_server.url()
+
+
+@pytest.fixture(scope="session")
+def site_server_subpath(
+    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[StaticServer]:
+    """A server whose root is a parent folder where the site is ``/scorpion/``."""
+    parent = tmp_path_factory.mktemp("subpath")
+    (parent / SUBPATH).symlink_to(site_dir, target_is_directory=True)
+    server = StaticServer(parent, parent.parent / "subpath.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_url_subpath(site_server_subpath: StaticServer) -> str:
+    """Base URL of the site under a sub-path: ``http://127.0.0.1:PORT/scorpion/``."""
+    return site_server_subpath.url(f"{SUBPATH}/")
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str:
+    """``--base-url`` if given, else our own server (started only when needed)."""
+    given = pytestconfig.getoption("--base-url", default=None)
+    return str(given) if given else str(request.getfixturevalue("site_url"))
+
+
+# --- nothing leaves the origin ------------------------------------------------------------
+
+
+@dataclass
+class OffsiteGuard:
+    """Aborts and records every request to a host other than localhost."""
+
+    blocked: list[str] = field(default_factory=list)
+
+    def handle(self, route: Route) -> None:
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+        else:
+            route.fallback()
+
+    def assert_none(self) -> None:
+        assert not self.blocked, f"requests left the origin: {self.blocked}"
+
+
+@pytest.fixture
+def offsite() -> OffsiteGuard:
+    return OffsiteGuard()
+
+
+@pytest.fixture
+def context(context: BrowserContext, offsite: OffsiteGuard) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, guarded: requests leaving localhost are aborted."""
+    context.route("**/*", offsite.handle)
+    yield context
+    offsite.assert_none()
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    """Console ``error`` messages and uncaught exceptions of ``page``, collected as they come."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def on_page_error(error: Error) -> None:
+        errors.append(f"pageerror: {error.message}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return errors
+
+
+READY_OR_FAILED = """() => document.documentElement.dataset.ready === "1"
+    || document.querySelector(".py-error") !== null"""
+
+
+def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
+    """Wait until the page's Python has set ``data-ready="1"``; return the seconds waited.
+
+    Fails at once, with PyScript's error text, if a ``.py-error`` box appears instead.
+    """
+    start = time.monotonic()
+    page.wait_for_function(READY_OR_FAILED, timeout=timeout_ms)
+    if page.evaluate('document.documentElement.dataset.ready') != "1":
+        error = page.locator(".py-error").first.inner_text()
+        pytest.fail(f"Python failed while booting:\n{error}")
+    return time.monotonic() - start
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture() -> Callable[..., float]:
+    """``wait_ready(page, timeout_ms=...)``: see ``wait_ready`` above."""
+    return wait_ready

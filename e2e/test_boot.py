@@ -1,0 +1,80 @@
+"""The built site boots: Python comes up in Chromium, served from localhost only."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+READY = 'document.documentElement.dataset.ready === "1"'
+
+
+def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_ready) -> None:
+    page.goto(site_url)
+    waited = wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("scorpion")
+    expect(page.locator("#loading")).to_be_hidden()
+    boot_ms = page.evaluate("Number(document.documentElement.dataset.bootMs)")
+    print(f"boot: ready {boot_ms} ms after navigation start (waited {waited:.1f} s)")
+    assert console_errors == []
+    offsite.assert_none()
+
+
+def test_loading_indicator_shows_until_ready(page: Page, site_url, wait_ready) -> None:
+    """Hold the wasm download, so the page is certainly still booting when looked at."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.goto(site_url)
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#loading")).to_contain_text("Loading")
+    assert page.evaluate(READY) is False
+    assert len(held) == 1
+    held[0].fallback()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
+
+
+def test_boots_under_a_sub_path(page: Page, site_url_subpath, console_errors, wait_ready) -> None:
+    assert site_url_subpath.endswith("/scorpion/")
+    page.goto(site_url_subpath)
+    wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("scorpion")
+    assert console_errors == []
+
+
+def test_manifest_lists_every_file(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "build-manifest.json").read_text())
+    on_disk = {
+        path.relative_to(site_dir).as_posix()
+        for path in site_dir.rglob("*")
+        if path.is_file() and path.name != "build-manifest.json"
+    }
+    assert set(manifest["files"]) == on_disk
+    for name, entry in manifest["files"].items():
+        assert entry["size"] == (site_dir / name).stat().st_size, name
+        assert len(entry["sha256"]) == 16
+    assert not any(name.endswith(".map") for name in on_disk)
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in on_disk
+    assert "static/app.zip" in on_disk
+
+
+def test_build_is_deterministic(tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)],
+            check=True,
+            capture_output=True,
+        )
+        outputs.append({
+            path.relative_to(out).as_posix(): path.read_bytes()
+            for path in sorted(out.rglob("*"))
+            if path.is_file()
+        })
+    assert outputs[0] == outputs[1]
