@@ -89,7 +89,6 @@ serve: site
 # --- tests ----------------------------------------------------------------------------------
 
 test: deps chromium site lint unit wasm e2e
-	@echo "make test: lint, unit, wasm and e2e all passed"
 
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .

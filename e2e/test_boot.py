@@ -13,11 +13,18 @@ ROOT = Path(__file__).resolve().parent.parent
 READY = 'document.documentElement.dataset.ready === "1"'
 
 
+def catalog_languages() -> list[str]:
+    """Languages with a catalog in the repository, which the app zip must carry."""
+    return sorted({po.parent.parent.name for po in (ROOT / "i18n").glob("*/LC_MESSAGES/*.po")})
+
+
 def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_ready) -> None:
     page.goto(site_url)
     waited = wait_ready(page)
     expect(page.locator("#status")).to_contain_text("scorpion")
     expect(page.locator("#loading")).to_be_hidden()
+    shipped = page.evaluate("document.documentElement.dataset.catalogs")
+    assert (shipped.split(",") if shipped else []) == catalog_languages()
     boot_ms = page.evaluate("Number(document.documentElement.dataset.bootMs)")
     print(f"boot: ready {boot_ms} ms after navigation start (waited {waited:.1f} s)")
     assert console_errors == []
