@@ -60,7 +60,10 @@ class PythonSource:
 
 # The Python the browser gets. Extend this for the browser layer, e.g.
 # PythonSource("static/py", ""). A source under static/ is left out of the plain static copy.
-PYTHON_SOURCES: tuple[PythonSource, ...] = (PythonSource("scorpion", "scorpion"),)
+PYTHON_SOURCES: tuple[PythonSource, ...] = (
+    PythonSource("scorpion", "scorpion"),
+    PythonSource("static/webapp", "webapp"),  # the browser layer: `import webapp.main`
+)
 
 # Where the compiled catalogs go inside the zip: i18n/<lang>/LC_MESSAGES/<domain>.mo,
 # the same place as in the repository (after `make catalogs` or the unit tests' conftest).

@@ -1,0 +1,329 @@
+"""The game on the page: the session, what the player holds, and what each intent does.
+
+It decides; ``dom`` draws and ``storage`` keeps. One ``refresh`` after each action
+draws from the session's state (only the changed cards), updates the texts that follow
+the game, and saves: every action is saved, undo history included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import Game
+from scorpion.moves import DEAL, Action, Move
+from scorpion.session import Session
+
+from . import words
+from .dom import Board, Chrome, Offset
+from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, top_of
+from .paint import snapshot
+from .render import COLUMNS, PLACES, View, board_view
+from .storage import Store
+from .texts import static_texts
+from .words import _, pgettext
+
+
+class App:
+    def __init__(self, session: Session, board: Board, chrome: Chrome, store: Store) -> None:
+        self.session = session
+        self.board = board
+        self.chrome = chrome
+        self.store = store
+        self.rooms = [board.measure()] * COLUMNS
+        self.held: Held | None = None
+        self.cursor = Cursor(0, None)
+        self.view: View = {}
+        self.ready = False  # True once Python has drawn the game and bound the events
+        self.on_win: Callable[[Game], None] = lambda game: None
+        self.hint_provider: Callable[[Game], Action | None] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def make_view(self) -> View:
+        game = self.game
+        lifted = self.held.card if self.held else None
+        return board_view(game, self.rooms, lifted, label=lambda card: words.card(game, card))
+
+    def mount(self) -> None:
+        """Draw everything from scratch: at start, for a new game, after a language change."""
+        self.view = self.make_view()
+        self.board.mount(self.view)
+        self.update_texts()
+        self.save()
+
+    def refresh(
+        self, turning: tuple[str, ...] = (), offsets: Mapping[str, Offset] | None = None
+    ) -> None:
+        self.view = self.make_view()
+        self.board.update(self.view, turning, offsets)
+        self.update_texts()
+        self.save()
+
+    def relayout(self) -> None:
+        """The window changed size: new room for the columns, same cards."""
+        room = self.board.measure()
+        if abs(room - self.rooms[0]) > 0.01:
+            self.rooms = [room] * COLUMNS
+            self.view = self.make_view()
+            self.board.update(self.view)
+
+    def deal_line(self) -> str:
+        game = self.game
+        variant = words.variant(game.variant)
+        if game.deal_number is None:
+            # Translators: the top of the table for a game dealt from a shared deck, not a number.
+            return _("Custom deal · {variant}").format(variant=variant)
+        return _("Deal {number} · {variant}").format(number=game.deal_number, variant=variant)
+
+    def game_texts(self) -> dict[str, str]:
+        return {"score": str(self.game.score), "deal-line": self.deal_line()}
+
+    def update_texts(self) -> None:
+        game, chrome = self.game, self.chrome
+        for element_id, text in self.game_texts().items():
+            chrome.text(element_id, text)
+        chrome.flag("undo", "disabled", not game.can_undo)
+        chrome.flag("redo", "disabled", not game.can_redo)
+        chrome.flag("deal-reserve", "disabled", not game.reserve)
+        chrome.attr("deal-reserve", "aria-label", words.reserve(game))
+        for place in range(PLACES):
+            chrome.attr(f"place-{place + 1}", "aria-label", words.place(game, place))
+        for column in range(COLUMNS):
+            self.board.column(column).setAttribute("aria-label", words.column(game, column))
+        chrome.text("board-description", words.board(game))
+        self.board.mark_targets(self.game.destinations(self.held.card) if self.held else ())
+
+    def save(self) -> None:
+        if not self.store.save(self.session):
+            return
+        texts = {**static_texts(), **self.game_texts()}
+        self.store.save_paint(
+            snapshot(self.view, texts, words.language(), self.session.settings.four_colour)
+        )
+
+    # --- speaking -------------------------------------------------------------------------
+
+    def say(self, text: str, refusal: bool = False) -> None:
+        """Write to the live region; the same text twice is still announced."""
+        status = self.chrome.element("status")
+        status.classList.toggle("refusal", refusal)
+        status.textContent = text
+
+    def refuse(self, reason: str) -> None:
+        if self.session.settings.interactive_rules:
+            self.say(words.refusal(reason), refusal=True)
+        else:
+            self.say("")
+
+    # --- actions --------------------------------------------------------------------------
+
+    def play(self, move: Action, offsets: Mapping[str, Offset] | None = None) -> bool:
+        """Play a move, or refuse it and leave everything as it was."""
+        game = self.game
+        reason = game.refusal(move)
+        if reason is not None:
+            self.held = None
+            self.refresh(offsets=offsets)
+            self.refuse(reason)
+            return False
+        before = words.before_move(game, move)
+        played = self.session.play(move)
+        self.held = None
+        self.cursor = self._cursor_after(move)
+        self.refresh(tuple(card for _column, card in played.turned), offsets)
+        self.say(words.after_move(game, played, before))
+        self._keep_focus()
+        if game.won:
+            self.on_win(game)
+        return True
+
+    def undo(self) -> None:
+        self.held = None
+        if self.session.undo():
+            self.refresh()
+            self.say(_("Move undone."))
+            self._keep_focus()
+
+    def redo(self) -> None:
+        self.held = None
+        if self.session.redo():
+            self.refresh()
+            self.say(_("Move redone."))
+            self._keep_focus()
+            if self.game.won:
+                self.on_win(self.game)
+
+    def deal(self) -> None:
+        self.play(DEAL)
+
+    def new_game(self, deal: int | None, variant: str) -> None:
+        number = deal if deal is not None else random.randint(MIN_DEAL, MAX_DEAL)
+        self.session.new_game(number, variant)
+        self._fresh(_("New game: deal {number}.").format(number=number))
+
+    def new_game_from_deck(self, deck: list[str], variant: str) -> None:
+        self.session.new_game_from_deck(deck, variant)
+        self._fresh(_("New game from a shared deck."))
+
+    def restart(self) -> None:
+        self.session.restart()
+        self._fresh(_("The deal starts again."))
+
+    def _fresh(self, message: str) -> None:
+        self.held = None
+        self.cursor = Cursor(0, None)
+        self.mount()
+        self.say(message)
+
+    # --- picking up and dropping ----------------------------------------------------------
+
+    def select(self, card: str) -> None:
+        where = self.game.locate(card)
+        if where is None:
+            return
+        self.held = Held(card, where[0])
+        self.refresh()
+        places = self.game.destinations(card)
+        text = ngettext_columns(places) if places else _("No column takes this card now.")
+        picked = _("{card} picked up.").format(card=words.card_name(card))
+        self.say(pgettext("sentence", "{first} {second}").format(first=picked, second=text))
+
+    def release(self) -> None:
+        if self.held is not None:
+            self.held = None
+            self.refresh()
+            self.say(_("Put back."))
+
+    def on_tap(self, where: Tap) -> None:
+        places = self.game.destinations(where.card) if where.card else []
+        self.apply(tap(where, self.held, places))
+
+    def apply(self, intent: Intent) -> None:
+        if intent.kind == "move" and intent.card is not None and intent.column is not None:
+            self.play(Move(intent.card, intent.column))
+        elif intent.kind == "select" and intent.card is not None:
+            self.select(intent.card)
+        elif intent.kind == "release":
+            self.release()
+
+    def begin_drag(self, card: str) -> None:
+        """A drag starts: the pile is held (drawn lifted, its columns marked), silently."""
+        where = self.game.locate(card)
+        if where is None:
+            return
+        self.held = Held(card, where[0])
+        self.view = self.make_view()
+        self.board.update(self.view)
+        self.board.mark_targets(self.game.destinations(card))
+
+    def drop(self, card: str, column: int | None, offset: Offset) -> None:
+        """The end of a drag: onto a column, or back where it came from."""
+        pile = self._pile(card)
+        offsets = dict.fromkeys(pile, offset)
+        if column is None or (self.held and column == self.held.column):
+            self.held = None
+            self.refresh(offsets=offsets)
+            return
+        self.play(Move(card, column), offsets)
+
+    def _pile(self, card: str) -> list[str]:
+        where = self.game.locate(card)
+        if where is None:
+            return []
+        column, index = where
+        return [c for c, _up in self.game.columns[column][index:]]
+
+    # --- keyboard -------------------------------------------------------------------------
+
+    def face_up_counts(self) -> list[int]:
+        return [len(self.game.face_up(c)) for c in range(COLUMNS)]
+
+    def cursor_element(self) -> Any:
+        self.cursor = clamp_cursor(self.cursor, self.face_up_counts())
+        if self.cursor.index is None:
+            return self.board.column(self.cursor.column)
+        card = self.game.face_up(self.cursor.column)[self.cursor.index]
+        return self.board.element_of(card)
+
+    def focus_cursor(self) -> None:
+        element = self.cursor_element()
+        if element is not None:
+            self.board.set_roving(element)
+            element.focus()
+
+    def _keep_focus(self) -> None:
+        """After a change, the keyboard focus stays on a card that exists."""
+        if self.board.table_has_focus():
+            self.focus_cursor()
+        else:
+            element = self.cursor_element()
+            if element is not None:
+                self.board.set_roving(element)
+
+    def _cursor_after(self, move: Action) -> Cursor:
+        """Called once the move is played: the cursor lands on the moved pile's top."""
+        if isinstance(move, Move):
+            return top_of(move.to, self.face_up_counts())
+        return self.cursor
+
+    def arrow(self, direction: str) -> None:
+        self.cursor = move_cursor(self.cursor, direction, self.face_up_counts())
+        self.focus_cursor()
+
+    def activate(self) -> None:
+        """Enter or Space on the focused card or column: pick up, or drop there."""
+        cursor = clamp_cursor(self.cursor, self.face_up_counts())
+        card = None
+        if cursor.index is not None:
+            card = self.game.face_up(cursor.column)[cursor.index]
+        if self.held is None:
+            if card is not None:
+                self.select(card)
+            return
+        if cursor.column == self.held.column:
+            if card is not None and card != self.held.card:
+                self.select(card)
+            else:
+                self.release()
+            return
+        self.play(Move(self.held.card, cursor.column))
+
+    def focus_from(self, card: str | None, column: int | None) -> None:
+        """The player clicked or tabbed somewhere: the keyboard cursor follows."""
+        if column is None:
+            return
+        faces = self.game.face_up(column)
+        index = faces.index(card) if card in faces else None
+        self.cursor = Cursor(column, index)
+
+    def read_board(self) -> None:
+        self.say(words.board(self.game))
+
+    def hint(self) -> None:
+        if self.hint_provider is None:
+            return
+        move = self.hint_provider(self.game)
+        if move is None:
+            self.say(_("No hint: no move helps from here. Undo, or start a new game."))
+            return
+        text = words.before_move(self.game, move)
+        if isinstance(move, Move):
+            self.held = None
+            self.select(move.card)
+            self.board.mark_targets([move.to])
+        self.say(pgettext("hint", "Hint: {move}.").format(move=text))
+
+
+def ngettext_columns(places: list[int]) -> str:
+    """ "It can go onto column 3." / "It can go onto columns 2, 5." """
+    numbers = ", ".join(str(p + 1) for p in places)
+    return words.ngettext(
+        "It can go onto column {columns}.", "It can go onto columns {columns}.", len(places)
+    ).format(columns=numbers)

@@ -1,0 +1,180 @@
+"""The card art: one SVG sprite with a symbol per face and one for the back.
+
+Symbols are named by position in ``FULL_DECK`` (``f0`` ... ``f51``), never by card code,
+so the page's markup cannot be searched for the name of a face-down card. Colours come
+from CSS custom properties (``--suit-s`` ...), which reach into ``<use>`` clones, so the
+four-colour deck and the dark theme are a stylesheet change, not new art.
+
+The sprite is generated, then committed as ``static/cards.svg`` so the page can paint a
+saved board before Python has started::
+
+    python static/webapp/cardart.py > static/cards.svg
+
+``tests/webapp/test_cardart.py`` fails when the committed file is stale.
+"""
+
+from __future__ import annotations
+
+from scorpion.cards import FULL_DECK, RANKS
+
+W, H = 100, 140  # the card's viewBox: height is 1.4 widths, as in CSS
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','DejaVu Sans',sans-serif"
+SERIF = "Georgia,'Noto Serif','DejaVu Serif',serif"
+
+# Suit outlines drawn in a 100 x 100 box, so every size is a scale of the same path.
+SUIT_PATHS = {
+    "S": (
+        "M50 4C44 22 8 38 8 62c0 18 22 27 38 12-1 10-5 17-13 23h34c-8-6-12-13-13-23"
+        "c16 15 38 6 38-12C92 38 56 22 50 4z"
+    ),
+    "H": "M50 92C22 70 4 52 6 30 8 12 22 4 34 6c8 1 13 7 16 16 3-9 8-15 16-16 12-2 26 6 28 24"
+    " 2 22-16 40-44 62z",
+    "D": "M50 2 86 50 50 98 14 50z",
+    "C": (
+        "M50 6a21 21 0 0 0-18 32 21 21 0 1 0 15 33c-1 10-5 18-14 25h34c-9-7-13-15-14-25"
+        "a21 21 0 1 0 15-33A21 21 0 0 0 50 6z"
+    ),
+}
+SUIT_COLOUR = {"S": "#1b1b1f", "H": "#c4122f", "D": "#c4122f", "C": "#1b1b1f"}
+SUIT_FILL = {s: f"var(--suit-{s.lower()},{c})" for s, c in SUIT_COLOUR.items()}
+RANK_TEXT = {r: ("10" if r == "T" else r) for r in RANKS}
+
+# Pip centres for 2-10 in unit coordinates: x in {0, .5, 1}, y from 0 (top) to 1.
+PIPS: dict[str, tuple[tuple[float, float], ...]] = {
+    "2": ((0.5, 0), (0.5, 1)),
+    "3": ((0.5, 0), (0.5, 0.5), (0.5, 1)),
+    "4": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    "5": ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    "6": ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    "7": ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    "8": ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    "9": (
+        (0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5),
+        (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1),
+    ),
+    "10": (
+        (0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3),
+        (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1),
+    ),
+}  # fmt: skip
+PIP_BOX = (30, 52, 70, 122)  # left, top, right, bottom centres, below the corner index
+PIP_SIZE = 17
+
+# Small emblems above the letter on court cards, in a 40 x 16 box.
+CROWN = "M2 16 0 2l10 7 10-9 10 9 10-7-2 14z"
+TIARA = "M4 16C4 8 10 4 20 4s16 4 16 12zM20 0a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"
+CAP = "M6 16c0-8 6-13 14-13s14 5 14 13zM30 4l8-4-4 7z"
+EMBLEMS = {"K": CROWN, "Q": TIARA, "J": CAP}
+
+
+def _num(value: float) -> str:
+    """Short, stable number text for the markup."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def suit_use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down."""
+    half = size / 2
+    turn = f' transform="rotate(180 {_num(x)} {_num(y)})"' if flip else ""
+    return (
+        f'<use href="#s{suit}" x="{_num(x - half)}" y="{_num(y - half)}" '
+        f'width="{_num(size)}" height="{_num(size)}"{turn}/>'
+    )
+
+
+def corner(rank: str, suit: str) -> str:
+    """The big index: rank top left, suit top right, both inside the top 36 units.
+
+    Columns overlap so much that this strip is all a player sees of most cards.
+    """
+    text = RANK_TEXT[rank]
+    squeeze = ' textLength="40" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
+    return (
+        f'<text x="7" y="33" font-family="{FONT}" font-size="34" font-weight="700"{squeeze}>'
+        f"{text}</text>{suit_use(suit, 80, 19, 26)}"
+    )
+
+
+def pips(rank: str, suit: str) -> str:
+    left, top, right, bottom = PIP_BOX
+    if rank == "A":
+        return suit_use(suit, 50, 88, 52)
+    marks = []
+    for ux, uy in PIPS[RANK_TEXT[rank]]:
+        x = left + ux * (right - left)
+        y = top + uy * (bottom - top)
+        marks.append(suit_use(suit, x, y, PIP_SIZE, flip=uy > 0.5))
+    return "".join(marks)
+
+
+def court(rank: str, suit: str) -> str:
+    """Jack, Queen, King: a framed panel with an emblem, the letter and the suit."""
+    return (
+        '<rect x="16" y="44" width="68" height="86" rx="6" style="fill:var(--court-bg,#f6efe0)" '
+        'stroke="currentColor" stroke-width="2.5"/>'
+        f'<path d="{EMBLEMS[rank]}" transform="translate(30 52)"/>'
+        f'<text x="50" y="106" font-family="{SERIF}" font-size="40" font-weight="700" '
+        f'text-anchor="middle">{rank}</text>'
+        f"{suit_use(suit, 50, 118, 14)}"
+    )
+
+
+# Colours with fallbacks, so the sprite also looks right opened on its own.
+FACE = "fill:var(--face-bg,#fffdf7);stroke:var(--face-edge,#0004)"
+BACK = "fill:var(--back-bg,#7a1630);stroke:var(--face-edge,#0004)"
+LINE = "stroke:var(--back-line,#e0b860)"
+EMBLEM = "fill:var(--back-bg,#7a1630);stroke:var(--back-line,#e0b860)"
+OUTLINE = 'x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"'
+
+
+def face_symbol(index: int) -> str:
+    card = FULL_DECK[index]
+    rank, suit = card[0], card[1]
+    body = court(rank, suit) if rank in "JQK" else pips(rank, suit)
+    colour = SUIT_FILL[suit]
+    return (
+        f'<symbol id="f{index}" viewBox="0 0 {W} {H}">'
+        f'<rect {OUTLINE} style="{FACE}"/>'
+        f'<g style="fill:{colour};color:{colour}">{corner(rank, suit)}{body}</g>'
+        "</symbol>"
+    )
+
+
+def back_symbol() -> str:
+    """A lattice on a deep colour, with a framed diamond: nothing like a face."""
+    return (
+        f'<symbol id="back" viewBox="0 0 {W} {H}">'
+        '<pattern id="lattice" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)">'
+        f'<path d="M0 5h10M5 0v10" style="{LINE}" stroke-width="1.6"/></pattern>'
+        f'<rect {OUTLINE} style="{BACK}"/>'
+        '<rect x="8" y="8" width="84" height="124" rx="4" fill="url(#lattice)" '
+        f'style="{LINE}" stroke-width="2"/>'
+        f'<path d="M50 46 72 70 50 94 28 70z" style="{EMBLEM}" stroke-width="3"/>'
+        "</symbol>"
+    )
+
+
+def sprite() -> str:
+    """The whole sprite file, deterministic so the committed copy can be checked."""
+    suits = "".join(
+        f'<symbol id="s{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
+        for s, d in SUIT_PATHS.items()
+    )
+    faces = "\n".join(face_symbol(i) for i in range(len(FULL_DECK)))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg">\n'
+        "<!-- Generated by static/webapp/cardart.py: edit that, then regenerate. -->\n"
+        f"{suits}\n{back_symbol()}\n{faces}\n</svg>\n"
+    )
+
+
+def symbol_id(card: str) -> str:
+    """The sprite symbol of a face: ``f`` and its position in ``FULL_DECK``."""
+    return f"f{FULL_DECK.index(card)}"
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.write(sprite())

@@ -1,0 +1,223 @@
+"""Events in, intents out: clicks, taps, drags and keys on a few stable containers.
+
+Listeners are bound once, on containers that never change, and find the card or column
+through ``closest`` (delegation). Every handler runs inside ``guarded``: an error is
+logged to the console and the player sees a short notice, never a traceback, and the
+game stays as it was.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .app import App
+from .dialogs import Dialogs
+from .intents import Tap, key_intent
+from .layout import nearest_column
+from .texts import problem_text
+
+DRAG_THRESHOLD = 8.0  # pixels a press must travel before it is a drag, not a tap
+TYPING = ("INPUT", "SELECT", "TEXTAREA")
+
+
+@dataclass
+class Press:
+    card: str
+    column: int
+    x: float
+    y: float
+    pointer: int
+    dragging: bool = False
+    centres: tuple[float, ...] = ()
+
+
+def column_of(element: Any) -> int | None:
+    found = element.closest("[data-column]") if element else None
+    return int(found.dataset.column) - 1 if found else None
+
+
+def card_of(element: Any) -> str | None:
+    found = element.closest("[data-card]") if element else None
+    return str(found.dataset.card) if found else None
+
+
+class Controls:
+    def __init__(
+        self,
+        app: App,
+        dialogs: Dialogs,
+        document: Any,
+        window: Any,
+        proxy: Callable[[Callable[..., Any]], Any],
+        once: Callable[[Callable[..., Any]], Any],
+        actions: dict[str, Callable[[], None]],
+    ) -> None:
+        self.app = app
+        self.dialogs = dialogs
+        self.document = document
+        self.window = window
+        self.proxy = proxy  # a lasting JS function for a Python one (listeners)
+        self.once = once  # a JS function freed after its one call (frame callbacks)
+        self.actions = actions  # "new", "share", "rules", "hint", ... -> what to do
+        self.press: Press | None = None
+        self.swallow_click = False
+
+    def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        def run(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:  # the event boundary: nothing escapes to the page
+                print("scorpion: error in an event handler:\n" + traceback.format_exc())
+                self.dialogs.notice(problem_text("error"))
+
+        return run
+
+    def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        target.addEventListener(kind, self.proxy(self.guarded(handler)))
+
+    def bind(self) -> None:
+        doc = self.document
+        table = doc.getElementById("table")
+        self.listen(table, "click", self.on_click)
+        self.listen(table, "pointerdown", self.on_pointer_down)
+        self.listen(table, "focusin", self.on_focus_in)
+        self.listen(doc, "pointermove", self.on_pointer_move)
+        self.listen(doc, "pointerup", self.on_pointer_up)
+        self.listen(doc, "pointercancel", self.on_pointer_cancel)
+        self.listen(doc, "keydown", self.on_key)
+        for element_id, action in (
+            ("undo", "undo"),
+            ("redo", "redo"),
+            ("hint", "hint"),
+            ("new-game", "new"),
+            ("share", "share"),
+            ("rules", "rules"),
+        ):
+            self.listen(doc.getElementById(element_id), "click", self._run(action))
+        self.listen(self.window, "resize", lambda event: self.app.relayout())
+
+    def _run(self, action: str) -> Callable[[Any], None]:
+        return lambda event: self.actions[action]()
+
+    # --- clicks and taps ------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        if self.swallow_click:  # the click that ends a drag is not a tap
+            self.swallow_click = False
+            return
+        target = event.target
+        if target.closest("#deal-reserve"):
+            self.app.deal()
+            return
+        column = column_of(target)
+        card = card_of(target)
+        if column is None and card is None:
+            self.app.release()
+            return
+        touch = str(getattr(event, "pointerType", "") or "") == "touch"
+        self.app.focus_from(card, column)
+        self.app.on_tap(Tap(card, column, touch=touch, double=int(event.detail or 0) == 2))
+        self.measure(event)
+
+    def measure(self, event: Any) -> None:
+        """Input to the next frame, in ms, left on <html data-input-ms> for benchmarks."""
+        since = float(event.timeStamp)
+        root = self.document.documentElement
+        performance = self.window.performance
+
+        def done(_time: Any) -> None:
+            root.dataset.inputMs = f"{float(performance.now()) - since:.1f}"
+
+        self.window.requestAnimationFrame(self.once(done))
+
+    def on_focus_in(self, event: Any) -> None:
+        target = event.target
+        column = column_of(target)
+        if column is not None:
+            self.app.focus_from(card_of(target), column)
+            self.app.board.set_roving(target)
+
+    # --- dragging -------------------------------------------------------------------------
+
+    def on_pointer_down(self, event: Any) -> None:
+        self.swallow_click = False
+        if int(event.button or 0) != 0 or not event.isPrimary:
+            return
+        card = card_of(event.target)
+        column = column_of(event.target)
+        if card is None or column is None:
+            return
+        self.press = Press(card, column, float(event.clientX), float(event.clientY),
+                           int(event.pointerId))  # fmt: skip
+
+    def on_pointer_move(self, event: Any) -> None:
+        press = self.press
+        if press is None or int(event.pointerId) != press.pointer:
+            return
+        dx = float(event.clientX) - press.x
+        dy = float(event.clientY) - press.y
+        if not press.dragging:
+            if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+                return
+            press.dragging = True
+            press.centres = tuple(self.app.board.column_centres())
+            self.app.begin_drag(press.card)
+            self.app.board.start_drag(press.column)
+        event.preventDefault()
+        self.app.board.drag_to(press.column, dx, dy)
+
+    def on_pointer_up(self, event: Any) -> None:
+        press = self.press
+        if press is None or int(event.pointerId) != press.pointer:
+            return
+        self.press = None
+        if not press.dragging:
+            return
+        self.swallow_click = True
+        dx = float(event.clientX) - press.x
+        dy = float(event.clientY) - press.y
+        width = self.app.board.card_width + 16
+        target = nearest_column(float(event.clientX), press.centres, width)
+        self.app.board.end_drag(press.column)
+        self.app.drop(press.card, target, (dx, dy))
+        self.measure(event)
+
+    def on_pointer_cancel(self, event: Any) -> None:
+        press = self.press
+        self.press = None
+        if press is not None and press.dragging:
+            self.app.board.end_drag(press.column)
+            self.app.drop(press.card, None, (0.0, 0.0))
+
+    # --- keys -------------------------------------------------------------------------------
+
+    def on_key(self, event: Any) -> None:
+        if self.dialogs.any_open() or not self.app.ready:
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "")
+        if tag in TYPING:
+            return
+        intent = key_intent(
+            str(event.key), bool(event.ctrlKey), bool(event.shiftKey), bool(event.altKey),
+            bool(event.metaKey),
+        )  # fmt: skip
+        if intent is None:
+            return
+        in_table = bool(self.app.board.tableau.contains(target))
+        if intent in ("left", "right", "up", "down"):
+            if not in_table:
+                return
+            self.app.arrow(intent)
+        elif intent == "activate":
+            if not in_table:
+                return  # Enter and Space belong to the focused button
+            self.app.activate()
+        elif intent == "cancel":
+            self.app.release()
+        else:
+            self.actions[intent]()
+        event.preventDefault()

@@ -1,0 +1,213 @@
+"""The dialogs (New game, the win, the rules) and the notice bar.
+
+Real ``<dialog>`` elements opened with ``showModal``: the browser holds focus inside
+and Escape closes them; on closing, focus goes back to where it was.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+
+from .words import _
+
+# The rules page comes from the i18n module; the dialog works without it.
+try:
+    from scorpion.help import help_page
+except ImportError:  # pragma: no cover - only while the help module is missing
+    help_page = None  # type: ignore[assignment]
+
+
+def read_deal_number(text: str) -> tuple[int | None, str | None]:
+    """The typed deal number: (None, None) for empty (random), else (number, None) or
+    (None, error message)."""
+    cleaned = text.strip().replace(" ", "").replace("\u00a0", "").lstrip("#")
+    if not cleaned:
+        return None, None
+    if cleaned.isdigit():
+        number = int(cleaned)
+        if MIN_DEAL <= number <= MAX_DEAL:
+            return number, None
+    return None, _("A deal number is a whole number from {low} to {high}.").format(
+        low=MIN_DEAL, high=MAX_DEAL
+    )
+
+
+class Dialogs:
+    def __init__(
+        self,
+        document: Any,
+        proxy: Callable[[Callable[..., Any]], Any],
+        once: Callable[[Callable[..., Any]], Any],
+    ) -> None:
+        self.document = document
+        self.proxy = proxy  # keeps Python callbacks alive for JS
+        self.once = once  # for a callback called once
+        self.returns: dict[str, Any] = {}
+        self.on_start: Callable[[int | None, str], None] = lambda deal, variant: None
+        self.on_restart: Callable[[], None] = lambda: None
+        self.on_win_new: Callable[[], None] = lambda: None
+        self._bind()
+
+    def el(self, element_id: str) -> Any:
+        return self.document.getElementById(element_id)
+
+    def any_open(self) -> bool:
+        return self.document.querySelector("dialog[open]") is not None
+
+    def _bind(self) -> None:
+        listen = self._listen
+        listen("ng-form", "submit", self._submit)
+        listen("ng-cancel", "click", lambda event: self.close("new-game-dialog"))
+        listen("ng-restart", "click", lambda event: self._restart())
+        listen("ng-deal", "input", lambda event: self._clear_error())
+        listen("win-close", "click", lambda event: self.close("win-dialog"))
+        listen("win-new", "click", lambda event: self._win_new())
+        listen("rules-close", "click", lambda event: self.close("rules-dialog"))
+        for name in ("new-game-dialog", "win-dialog", "rules-dialog"):
+            listen(name, "close", lambda event, name=name: self._closed(name))
+        listen("notice-close", "click", lambda event: self.hide_notice())
+
+    def _listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
+        self.el(element_id).addEventListener(kind, self.proxy(handler))
+
+    def _open(self, name: str) -> None:
+        dialog = self.el(name)
+        if dialog.open:
+            return
+        self.returns[name] = self.document.activeElement
+        dialog.showModal()
+
+    def close(self, name: str) -> None:
+        dialog = self.el(name)
+        if dialog.open:
+            dialog.close()
+
+    def _closed(self, name: str) -> None:
+        back = self.returns.pop(name, None)
+        if back is not None and getattr(back, "isConnected", False):
+            back.focus()
+
+    # --- New game ------------------------------------------------------------------------
+
+    def open_new_game(self, variant: str, in_progress: bool) -> None:
+        self.el("ng-classic").checked = variant != "relaxed"
+        self.el("ng-relaxed").checked = variant == "relaxed"
+        self.el("ng-deal").value = ""
+        self._clear_error()
+        warning = self.el("ng-warning")
+        warning.hidden = not in_progress
+        warning.textContent = (
+            _("The game in progress will be abandoned and counted as lost.") if in_progress else ""
+        )
+        self.el("ng-start").textContent = _("Abandon and start") if in_progress else _("Start")
+        self._open("new-game-dialog")
+        self.el("ng-deal").focus()
+
+    def _clear_error(self) -> None:
+        error = self.el("ng-error")
+        error.hidden = True
+        error.textContent = ""
+        self.el("ng-deal").removeAttribute("aria-invalid")
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        number, problem = read_deal_number(str(self.el("ng-deal").value))
+        if problem:
+            error = self.el("ng-error")
+            error.textContent = problem
+            error.hidden = False
+            self.el("ng-deal").setAttribute("aria-invalid", "true")
+            self.el("ng-deal").focus()
+            return
+        variant = "relaxed" if self.el("ng-relaxed").checked else "classic"
+        self.returns.pop("new-game-dialog", None)
+        self.close("new-game-dialog")
+        self.on_start(number, variant)
+
+    def _restart(self) -> None:
+        self.returns.pop("new-game-dialog", None)
+        self.close("new-game-dialog")
+        self.on_restart()
+
+    # --- the win ---------------------------------------------------------------------------
+
+    def open_win(self, score: int, moves: int) -> None:
+        self.el("win-score").textContent = str(score)
+        self.el("win-text").textContent = _(
+            "All four sequences are home, in {moves} moves. Final score:"
+        ).format(moves=moves)
+        self._open("win-dialog")
+        self._confetti()
+
+    def _win_new(self) -> None:
+        self.returns.pop("win-dialog", None)
+        self.close("win-dialog")
+        self.on_win_new()
+
+    def _confetti(self) -> None:
+        """A short shower of paper (CSS animation; gone with reduced motion)."""
+        colours = ("#ffd54a", "#e53935", "#43a047", "#1e88e5", "#fb8c00", "#8e24aa")
+        pieces = []
+        for i in range(36):
+            left = (i * 37) % 100
+            delay = (i * 53) % 900
+            colour = colours[i % len(colours)]
+            pieces.append(
+                f'<i style="left:{left}%;animation-delay:{delay}ms;background:{colour}"></i>'
+            )
+        layer = self.document.createElement("div")
+        layer.className = "confetti"
+        layer.setAttribute("aria-hidden", "true")
+        layer.innerHTML = "".join(pieces)
+        self.document.body.appendChild(layer)
+        self.document.defaultView.setTimeout(self.once(lambda: layer.remove()), 3600)
+
+    # --- rules -----------------------------------------------------------------------------
+
+    def open_rules(self, lang: str) -> None:
+        self.el("rules-body").innerHTML = rules_markup(lang)
+        self._open("rules-dialog")
+
+    # --- the notice bar --------------------------------------------------------------------
+
+    def notice(self, text: str) -> None:
+        self.el("notice-text").textContent = text
+        self.el("notice").hidden = False
+
+    def hide_notice(self) -> None:
+        self.el("notice").hidden = True
+
+
+def rules_markup(lang: str) -> str:
+    """The rules page from the i18n module's help content, as simple HTML."""
+    if help_page is None:
+        return ""
+    page = help_page(lang).to_dict()
+    parts: list[str] = []
+    for section in page.get("sections", []):
+        title = section.get("title")
+        if title:
+            parts.append(f"<h3>{html.escape(title)}</h3>")
+        for block in section.get("blocks", []):
+            parts.append(_block_markup(block))
+    return "".join(parts)
+
+
+def _block_markup(block: dict[str, Any]) -> str:
+    kind = block.get("type") or block.get("kind")
+    if kind == "list":
+        items = "".join(f"<li>{html.escape(str(i))}</li>" for i in block.get("items", []))
+        return f"<ul>{items}</ul>"
+    if kind == "table":
+        rows = [block.get("header", []), *list(block.get("rows", []))]
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+            for row in rows
+        )
+        return f"<table>{body}</table>"
+    text = block.get("text", "")
+    return f"<p>{html.escape(str(text))}</p>" if text else ""

@@ -1,0 +1,88 @@
+"""Pure geometry: where each card sits, in card widths, and which column a point is over.
+
+CSS sizes the card (``--cw``, from the viewport); this module only decides offsets in
+units of that width, so a saved board still fits after the window changes size.
+
+>>> fan = column_fan(hidden=3, face_up=4, room=6.0)
+>>> fan.down, fan.up
+(0.16, 0.5)
+>>> card_y(4, hidden=3, fan=fan)
+0.98
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+CARD_RATIO = 1.4  # height / width, as in the sprite's viewBox and the CSS
+DOWN_MAX, DOWN_MIN = 0.16, 0.07  # face-down cards: a sliver of the back is enough
+UP_MAX, UP_READABLE, UP_MIN = 0.5, 0.3, 0.12  # face-up: the corner index needs ~0.36
+RESERVE_STEP = 0.05  # the reserve's stack shows its depth sideways
+DEFAULT_ROOM = 5.6  # tableau height in card widths before the page has been measured
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """Vertical step between cards in one column, in card widths."""
+
+    down: float
+    up: float
+
+
+def _round(value: float) -> float:
+    return round(value, 3)
+
+
+def _floor(value: float) -> float:
+    """Round a spacing down, so rounding never pushes a column past its room."""
+    return math.floor(value * 1000) / 1000
+
+
+def column_fan(hidden: int, face_up: int, room: float) -> Fan:
+    """The widest spacing that keeps a column within ``room`` card widths of height.
+
+    Shrinks the face-up step to a still-readable size first, then the face-down step,
+    then the face-up step again down to a floor (past which the column may overflow).
+    """
+    steps_up = max(face_up - 1, 0)
+    down_steps = hidden if hidden and face_up else max(hidden - 1, 0)
+    spare = room - CARD_RATIO
+
+    def fits(down: float, up: float) -> bool:
+        return down_steps * down + steps_up * up <= spare + 1e-9
+
+    if fits(DOWN_MAX, UP_MAX):
+        return Fan(DOWN_MAX, UP_MAX)
+    if steps_up and fits(DOWN_MAX, UP_READABLE):
+        return Fan(DOWN_MAX, _floor((spare - down_steps * DOWN_MAX) / steps_up))
+    down = DOWN_MAX
+    if down_steps:
+        down = max(DOWN_MIN, (spare - steps_up * UP_READABLE) / down_steps)
+        down = min(down, DOWN_MAX)
+    if not steps_up:
+        return Fan(_floor(down), UP_MAX)
+    up = (spare - down_steps * down) / steps_up
+    return Fan(_floor(down), _floor(max(UP_MIN, min(UP_READABLE, up))))
+
+
+def card_y(index: int, hidden: int, fan: Fan) -> float:
+    """Top of the card at ``index`` (from the bottom of its column), in card widths."""
+    if index < hidden:
+        return _round(index * fan.down)
+    return _round(hidden * fan.down + (index - hidden) * fan.up)
+
+
+def nearest_column(x: float, centres: Sequence[float], width: float) -> int | None:
+    """The column whose centre is nearest to ``x``, if within one column width of it.
+
+    >>> nearest_column(130, [50, 150, 250], 90)
+    1
+    >>> nearest_column(400, [50, 150, 250], 90) is None
+    True
+    """
+    if not centres:
+        return None
+    best = min(range(len(centres)), key=lambda i: abs(centres[i] - x))
+    return best if abs(centres[best] - x) <= width else None

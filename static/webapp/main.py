@@ -1,0 +1,217 @@
+"""The entry point the page runs: read the link, the save and the browser's languages,
+draw the game, bind the events, then say ready (``<html data-ready="1">``).
+
+Until then the page shows the board the last visit left (painted by ``index.html``)
+with a loading pill, and takes no input.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from typing import Any
+
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import Game
+from scorpion.i18n import LANGUAGES, negotiate_language
+from scorpion.session import Session
+
+from . import words
+from .app import App
+from .controls import Controls
+from .dialogs import Dialogs
+from .dom import Board, Chrome
+from .storage import Store
+from .texts import problem_text, static_labels, static_texts
+from .urlparams import Start, read_query, share_query, without_game
+from .words import _
+
+
+def start() -> None:
+    """Boot, and never leave a traceback on the page: log it and say so plainly."""
+    try:
+        _start()
+    except Exception:  # the outermost boundary
+        print("scorpion: could not start:\n" + traceback.format_exc())
+        from pyscript import document
+
+        notice = document.getElementById("notice")
+        document.getElementById("notice-text").textContent = _(
+            "Scorpion could not start. Reloading the page may help."
+        )
+        notice.hidden = False
+        document.getElementById("loading").hidden = True
+
+
+def _start() -> None:
+    from pyodide.ffi import create_once_callable, create_proxy
+    from pyscript import document, window
+
+    store = Store(_local_storage(window))
+    loaded = store.load()
+    link = read_query(str(window.location.search))
+    browser = [str(tag) for tag in (window.navigator.languages or [])]
+    choice = negotiate_language(link.lang, loaded.settings.language, browser)
+    words.set_language(choice.lang)
+
+    problems = list(loaded.problems)
+    session = loaded.session or Session(
+        Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
+    )
+    problems += _follow_link(session, link, window)
+    if choice.invalid_url:
+        problems.append("lang")
+    if choice.invalid_saved:
+        session.with_settings(language=None)
+
+    chrome = Chrome(document)
+    board = Board(document)
+    app = App(session, board, chrome, store)
+    dialogs = Dialogs(document, create_proxy, create_once_callable)
+    apply_language(app, document)
+    _apply_settings(app, document)
+    app.mount()
+    if not store.ok:
+        problems.append("storage")
+    if problems:
+        dialogs.notice(" ".join(dict.fromkeys(problem_text(p) for p in problems)))
+
+    def new_game() -> None:
+        dialogs.open_new_game(app.game.variant, app.session.in_progress)
+
+    def win(game: Game) -> None:
+        dialogs.open_win(game.score, len(game.moves))
+
+    app.on_win = win
+    dialogs.on_start = app.new_game
+    dialogs.on_restart = app.restart
+    dialogs.on_win_new = new_game
+    _wire_hint(app, document)
+
+    actions = {
+        "undo": app.undo,
+        "redo": app.redo,
+        "deal": app.deal,
+        "new": new_game,
+        "hint": app.hint,
+        "read": app.read_board,
+        "share": lambda: share(app, window, dialogs, create_once_callable),
+        "rules": lambda: dialogs.open_rules(words.language()),
+    }
+    controls = Controls(app, dialogs, document, window, create_proxy, create_once_callable, actions)
+    controls.bind()
+    _bind_settings(app, controls, document)
+
+    root = document.documentElement
+    document.getElementById("loading").hidden = True
+    app.ready = True
+    root.dataset.bootMs = str(round(float(window.performance.now())))
+    root.dataset.ready = "1"
+    if app.game.won:
+        win(app.game)
+
+
+def _local_storage(window: Any) -> Any:
+    try:
+        return window.localStorage
+    except Exception:  # storage blocked by the browser's settings
+        return None
+
+
+def _follow_link(session: Session, link: Start, window: Any) -> list[str]:
+    """Start the game the link asks for (unless it is the one already on the table),
+    then take the game out of the address, so a reload resumes instead of redealing."""
+    game = session.game
+    variant = link.variant or "classic"
+    if link.deck is not None:
+        if game.deal_number is not None or game.deck != link.deck or game.variant != variant:
+            session.new_game_from_deck(list(link.deck), variant)
+    elif link.deal is not None:
+        if game.deal_number != link.deal or game.variant != variant:
+            session.new_game(link.deal, variant)
+    elif link.variant is not None and link.variant != game.variant:
+        session.new_game(random.randint(MIN_DEAL, MAX_DEAL), link.variant)
+    location = window.location
+    search = str(location.search)
+    cleaned = without_game(search)
+    if cleaned != search and search:
+        window.history.replaceState(None, "", str(location.pathname) + cleaned + str(location.hash))
+    return list(link.problems)
+
+
+def apply_language(app: App, document: Any) -> None:
+    """Every fixed text of the page in the current language, and ``<html lang>``."""
+    chrome = app.chrome
+    chrome.forget()
+    for element_id, text in static_texts().items():
+        chrome.text(element_id, text)
+    for (element_id, name), text in static_labels().items():
+        chrome.attr(element_id, name, text)
+    document.documentElement.lang = words.language()
+    document.title = _("Scorpion solitaire")
+    document.getElementById("language").value = words.language()
+
+
+def _apply_settings(app: App, document: Any) -> None:
+    settings = app.session.settings
+    document.getElementById("interactive-rules").checked = settings.interactive_rules
+    document.getElementById("four-colour").checked = settings.four_colour
+    document.documentElement.classList.toggle("four-colour", settings.four_colour)
+
+
+def _bind_settings(app: App, controls: Controls, document: Any) -> None:
+    def language(event: Any) -> None:
+        lang = str(event.target.value)
+        if lang not in LANGUAGES:
+            return
+        words.set_language(lang)
+        app.session.with_settings(language=lang)
+        apply_language(app, document)
+        app.mount()
+        app.say(_("Language changed."))
+
+    def interactive(event: Any) -> None:
+        app.session.with_settings(interactive_rules=bool(event.target.checked))
+        app.save()
+
+    def four_colour(event: Any) -> None:
+        on = bool(event.target.checked)
+        app.session.with_settings(four_colour=on)
+        document.documentElement.classList.toggle("four-colour", on)
+        app.save()
+
+    controls.listen(document.getElementById("language"), "change", language)
+    controls.listen(document.getElementById("interactive-rules"), "change", interactive)
+    controls.listen(document.getElementById("four-colour"), "change", four_colour)
+
+
+def _wire_hint(app: App, document: Any) -> None:
+    """The Hint button works once the solver's ``scorpion.hint`` module is there."""
+    try:
+        from .hints import provider
+    except ImportError:
+        return
+    found = provider()
+    if found is not None:
+        app.hint_provider = found
+        document.getElementById("hint").disabled = False
+
+
+def share(app: App, window: Any, dialogs: Dialogs, once: Any) -> None:
+    """Copy a link to this deal; where copying is refused, show the link to copy by hand."""
+    game = app.game
+    query = share_query(game.deal_number, game.variant, game.deck)
+    location = window.location
+    url = str(location.origin) + str(location.pathname) + query
+
+    def copied(_result: Any) -> None:
+        app.say(_("Link to this deal copied: {url}").format(url=url))
+
+    def refused(_error: Any) -> None:
+        dialogs.notice(_("Copy this link to share the deal: {url}").format(url=url))
+
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if not clipboard:
+        refused(None)
+        return
+    clipboard.writeText(url).then(once(copied), once(refused))

@@ -1,0 +1,201 @@
+"""Pure rendering: a game becomes a view (where each of the 52 cards is), and views markup.
+
+Every card has one view and, in the page, one element for its whole life: in a column,
+in the reserve or on one of the four places for removed sequences. ``diff`` lists the
+cards whose view changed, so the page only touches those elements.
+
+A face-down card's view knows its card (Python must, to animate it), but its markup
+says nothing of it: no ``data-card``, no label, only the back of the sprite.
+
+>>> from scorpion import Game
+>>> view = board_view(Game.new(1), rooms=[6.0] * 7)
+>>> len(view), view["2C"].parent, view["2C"].up
+(52, 'reserve', False)
+>>> 'data-card' in card_markup(view["2C"])
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from html import escape
+
+from scorpion import Game
+from scorpion.cards import RANKS
+
+from .cardart import symbol_id
+from .layout import CARD_RATIO, DEFAULT_ROOM, RESERVE_STEP, Fan, card_y, column_fan
+
+SPRITE = "static/cards.svg"  # relative: the site may live under a sub-path
+COLUMNS = 7
+PLACES = 4
+SEQUENCE = tuple(reversed([r for r in RANKS]))  # K ... A, the order in a column
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """Where one card is and how it shows."""
+
+    card: str
+    parent: str  # "c0".."c6", "reserve", "p0".."p3"
+    index: int  # stacking order within the parent, 0 at the bottom
+    x: float  # offset in card widths
+    y: float
+    up: bool  # face shown
+    live: bool = False  # face up in a column: it can be picked up
+    lifted: bool = False  # part of the pile the player holds
+    label: str = ""  # accessible name, for a live card only
+    h: float = CARD_RATIO  # height of the part not covered by the next card, in widths
+
+
+View = dict[str, CardView]
+
+
+def column_parent(column: int) -> str:
+    return f"c{column}"
+
+
+def board_view(
+    game: Game,
+    rooms: Sequence[float] | None = None,
+    lifted: str | None = None,
+    label: Callable[[str], str] | None = None,
+) -> View:
+    """Every card's view. ``rooms`` is each column's height in card widths;
+    ``label`` names a live card (it depends on the position, so it is part of the view)."""
+    view: View = {}
+    columns = game.columns
+    for column, cards in enumerate(columns):
+        hidden = game.hidden_count(column)
+        room = rooms[column] if rooms else DEFAULT_ROOM
+        fan = column_fan(hidden, len(cards) - hidden, room)
+        holding = False
+        tops = [card_y(index, hidden, fan) for index in range(len(cards))]
+        for index, (card, up) in enumerate(cards):
+            holding = holding or card == lifted
+            covered = index + 1 < len(cards)
+            view[card] = CardView(
+                card,
+                column_parent(column),
+                index,
+                0.0,
+                card_y(index, hidden, fan),
+                up,
+                live=up,
+                lifted=holding and up,
+                label=label(card) if up and label else "",
+                h=round(tops[index + 1] - tops[index], 3) if covered else CARD_RATIO,
+            )
+    for index, card in enumerate(game.reserve):
+        view[card] = CardView(card, "reserve", index, round(index * RESERVE_STEP, 3), 0.0, False)
+    for place, suit in enumerate(game.removed):
+        for index, rank in enumerate(reversed(SEQUENCE)):  # ace at the bottom, king on top
+            card = rank + suit
+            view[card] = CardView(card, f"p{place}", index, 0.0, 0.0, True)
+    return view
+
+
+def fans(game: Game, rooms: Sequence[float]) -> list[Fan]:
+    """Each column's spacing (for tests and the keyboard cursor)."""
+    return [
+        column_fan(game.hidden_count(c), len(game.face_up(c)), rooms[c]) for c in range(COLUMNS)
+    ]
+
+
+def _num(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def card_style(view: CardView) -> str:
+    """Offsets and the visible height: an overlapped card's element is only its visible
+    strip (the picture overflows it), so a click on the strip is a click on the card."""
+    return f"--x:{_num(view.x)};--y:{_num(view.y)};--h:{_num(view.h)}"
+
+
+def card_class(view: CardView) -> str:
+    classes = ["card", "up" if view.up else "down"]
+    if view.live:
+        classes.append("live")
+    if view.lifted:
+        classes.append("lifted")
+    return " ".join(classes)
+
+
+def face_markup(view: CardView, turning: bool = False) -> str:
+    """The card's picture: its face, or the back for a face-down card."""
+    symbol = symbol_id(view.card) if view.up else "back"
+    extra = " turn" if turning else ""
+    return (
+        f'<svg class="art{extra}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+        f'<use href="{SPRITE}#{symbol}"/></svg>'
+    )
+
+
+def card_attributes(view: CardView) -> dict[str, str | None]:
+    """The attributes that depend on the view; None means "remove it".
+
+    Only a live card gets an identity (``data-card``) and a name; any other card is
+    hidden from assistive technology, its place or pile already names it.
+    """
+    live = view.live
+    return {
+        "class": card_class(view),
+        "style": card_style(view),
+        "data-card": view.card if live else None,
+        "role": "button" if live else None,
+        "tabindex": "-1" if live else None,
+        "aria-label": (view.label or None) if live else None,
+        "aria-hidden": None if live else "true",
+        "aria-pressed": ("true" if view.lifted else "false") if live else None,
+    }
+
+
+def card_markup(view: CardView) -> str:
+    attrs = " ".join(
+        f'{name}="{escape(value)}"'
+        for name, value in card_attributes(view).items()
+        if value is not None
+    )
+    return f"<span {attrs}>{face_markup(view)}</span>"
+
+
+def parents() -> list[str]:
+    """Every container of cards, in a fixed order."""
+    return (
+        [column_parent(c) for c in range(COLUMNS)] + ["reserve"] + [f"p{p}" for p in range(PLACES)]
+    )
+
+
+def by_parent(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
+    """The views of each container, bottom card first."""
+    groups: dict[str, list[CardView]] = {parent: [] for parent in parents()}
+    for card_view in view.values():
+        groups[card_view.parent].append(card_view)
+    for group in groups.values():
+        group.sort(key=lambda v: v.index)
+    return groups
+
+
+def parent_markup(view: Mapping[str, CardView]) -> dict[str, str]:
+    """The inner markup of every container: for the first paint and the saved snapshot."""
+    return {
+        parent: "".join(card_markup(v) for v in group) for parent, group in by_parent(view).items()
+    }
+
+
+def diff(
+    old: Mapping[str, CardView], new: Mapping[str, CardView]
+) -> list[tuple[CardView | None, CardView]]:
+    """The cards whose view changed, as (before, after); before is None for a new card."""
+    return [(old.get(card), now) for card, now in new.items() if old.get(card) != now]
+
+
+def with_lift(view: View, card: str | None) -> View:
+    """The same view with the pile from ``card`` up (in its column) marked as held."""
+    held = view.get(card) if card else None
+    out: View = {}
+    for key, v in view.items():
+        lifted = bool(held and v.live and v.parent == held.parent and v.index >= held.index)
+        out[key] = v if v.lifted == lifted else replace(v, lifted=lifted)
+    return out

@@ -1,0 +1,79 @@
+"""Every fixed text of the page, by element id, in the current language.
+
+``index.html`` carries English placeholders so the page is never blank; these replace
+them once Python runs, and again on every language change. The texts that follow the
+game (score, deal line, labels) are in ``app``.
+"""
+
+from __future__ import annotations
+
+from .words import _, pgettext
+
+
+def static_texts() -> dict[str, str]:
+    """Element id -> its text content."""
+    return {
+        "title": _("Scorpion"),
+        # Translators: toolbar buttons; keep them short (phones show them under icons).
+        "undo-label": _("Undo"),
+        "redo-label": _("Redo"),
+        "hint-label": _("Hint"),
+        "new-game-label": pgettext("button", "New game"),
+        "share-label": _("Share"),
+        "rules-label": _("Rules"),
+        "score-name": pgettext("heading", "Score"),
+        "language-label": _("Language"),
+        "interactive-rules-label": _("Interactive rules"),
+        "four-colour-label": _("Four-colour deck"),
+        "loading-text": _("Loading the game…"),
+        "ng-title": pgettext("dialog title", "New game"),
+        "ng-variant-legend": pgettext("dialog", "Rules"),
+        "ng-deal-label": _("Deal number"),
+        "ng-deal-help": _("Leave empty for a random deal."),
+        "ng-cancel": _("Cancel"),
+        "ng-restart": _("Restart this deal"),
+        "ng-start": _("Start"),
+        "win-title": _("You won!"),
+        "win-close": _("Close"),
+        "win-new": pgettext("button", "New game"),
+        "rules-title": pgettext("dialog title", "Rules"),
+        "rules-close": _("Close"),
+    }
+
+
+def static_labels() -> dict[tuple[str, str], str]:
+    """(element id, attribute) -> text, for names that are not visible text."""
+    return {
+        ("tools", "aria-label"): _("Game"),
+        ("tableau", "aria-label"): _("Columns"),
+        ("notice-close", "aria-label"): _("Close"),
+        ("ng-deal", "placeholder"): _("random"),
+        ("ng-deal", "aria-label"): _("Deal number"),
+        # Translators: shortcut hints shown as tooltips on the toolbar buttons.
+        ("undo", "title"): _("Undo (U or Ctrl+Z)"),
+        ("redo", "title"): _("Redo (Ctrl+Y)"),
+        ("hint", "title"): _("Hint (H)"),
+        ("new-game", "title"): _("New game (N)"),
+        ("share", "title"): _("Copy a link to this deal"),
+        ("rules", "title"): _("How to play"),
+    }
+
+
+def problem_text(problem: str) -> str:
+    """A notice for something that could not be read, by its code."""
+    texts = {
+        "corrupt": _("Your saved game could not be read, so a new game has started."),
+        "newer": _(
+            "Your saved game was made by a newer version of Scorpion; "
+            "it is kept, and a new game has started."
+        ),
+        "game": _("Your saved game could not be read, so a new game has started."),
+        "settings": _("Some settings could not be read and are back to their defaults."),
+        "stats": _("Your statistics could not be read and start again from zero."),
+        "deal": _("The link's deal number is not valid (1 to 2147483647)."),
+        "deck": _("The link's deck is not valid: it needs the 52 cards, each once."),
+        "variant": _("The link's rules variant is unknown; Classic is used."),
+        "lang": _("The link asks for a language Scorpion does not have."),
+        "storage": _("This browser does not let Scorpion save: the game will not be kept."),
+    }
+    return texts.get(problem, _("Something went wrong; the game goes on."))

@@ -1,0 +1,95 @@
+"""Pure reading and writing of the page's query string: ``?deal=N&variant=relaxed``,
+``?deck=`` (52 cards in ``Game.from_deck`` order) and ``?lang=``.
+
+A bad value never stops the page: it is dropped, named in ``problems`` (so the player
+is told) and the default is used.
+
+>>> start = read_query("?deal=42&variant=Relaxed&lang=sv")
+>>> start.deal, start.variant, start.lang, start.problems
+(42, 'relaxed', 'sv', ())
+>>> read_query("?deal=0&variant=hard").problems
+('deal', 'variant')
+>>> share_query(deal=42, variant="relaxed", deck=None)
+'?deal=42&variant=relaxed'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+from scorpion.cards import check_deck, format_deck, parse_deck
+from scorpion.deals import check_deal_number
+from scorpion.game import VARIANTS
+
+GAME_KEYS = ("deal", "deck", "variant")
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """What the link asks for. ``problems`` names the parameters that were ignored."""
+
+    deal: int | None = None
+    deck: tuple[str, ...] | None = None
+    variant: str | None = None
+    lang: str | None = None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def wants_game(self) -> bool:
+        return self.deal is not None or self.deck is not None
+
+
+def _first(values: dict[str, list[str]], key: str) -> str | None:
+    found = values.get(key)
+    return found[0].strip() if found else None
+
+
+def read_query(query: str) -> Start:
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    problems: list[str] = []
+    deal: int | None = None
+    deck: tuple[str, ...] | None = None
+    variant: str | None = None
+
+    text = _first(values, "deck")
+    if text is not None:
+        try:
+            deck = check_deck(parse_deck(text))
+        except ValueError:
+            problems.append("deck")
+    text = _first(values, "deal")
+    if text is not None and deck is None:
+        try:
+            deal = check_deal_number(int(text))
+        except ValueError:
+            problems.append("deal")
+    text = _first(values, "variant")
+    if text is not None:
+        if text.lower() in VARIANTS:
+            variant = text.lower()
+        else:
+            problems.append("variant")
+    lang = _first(values, "lang") or None  # checked by negotiate_language
+    return Start(deal, deck, variant, lang, tuple(problems))
+
+
+def share_query(deal: int | None, variant: str, deck: Sequence[str] | None) -> str:
+    """The query of a link to this deal: the number when it has one, else the deck."""
+    params: dict[str, str] = {}
+    if deal is not None:
+        params["deal"] = str(deal)
+    elif deck is not None:
+        params["deck"] = format_deck(deck)
+    if variant != "classic":
+        params["variant"] = variant
+    return "?" + urlencode(params)
+
+
+def without_game(query: str) -> str:
+    """The query with the game parameters taken out (``?lang=`` stays), so a reload
+    returns to the saved game instead of dealing the link's game again."""
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    kept = [(k, v) for k, vs in values.items() if k not in GAME_KEYS for v in vs]
+    return "?" + urlencode(kept) if kept else ""

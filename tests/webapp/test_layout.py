@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import pytest
+from webapp.layout import (
+    CARD_RATIO,
+    DOWN_MAX,
+    UP_MAX,
+    UP_MIN,
+    UP_READABLE,
+    card_y,
+    column_fan,
+    nearest_column,
+)
+
+
+def height(hidden: int, face_up: int, room: float) -> float:
+    fan = column_fan(hidden, face_up, room)
+    return card_y(hidden + face_up - 1, hidden, fan) + CARD_RATIO
+
+
+def test_short_columns_get_the_full_spacing() -> None:
+    fan = column_fan(3, 4, room=8)
+    assert (fan.down, fan.up) == (DOWN_MAX, UP_MAX)
+
+
+@pytest.mark.parametrize("face_up", range(1, 26))
+@pytest.mark.parametrize("room", [3.5, 5.0, 6.5, 12.0])
+def test_long_columns_tighten_to_stay_on_screen(face_up: int, room: float) -> None:
+    fan = column_fan(3, face_up, room)
+    assert UP_MIN <= fan.up <= UP_MAX
+    if 2 + face_up * UP_MIN < room:
+        assert height(3, face_up, room) <= room + 1e-6
+
+
+def test_readable_spacing_is_kept_while_it_fits() -> None:
+    fan = column_fan(0, 14, room=1.4 + 13 * UP_READABLE + 0.01)
+    assert fan.up >= UP_READABLE
+
+
+def test_empty_and_single_columns() -> None:
+    assert column_fan(0, 0, 2.0).up == UP_MAX
+    assert card_y(0, 0, column_fan(0, 1, 2.0)) == 0
+
+
+def test_nearest_column() -> None:
+    centres = [10.0 + 60 * i for i in range(7)]
+    assert nearest_column(12, centres, 50) == 0
+    assert nearest_column(375, centres, 50) == 6
+    assert nearest_column(-100, centres, 50) is None
+    assert nearest_column(5, [], 50) is None

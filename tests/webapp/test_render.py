@@ -1,0 +1,100 @@
+"""The pure renderer: every card has one view; face-down cards carry no identity."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+from webapp.layout import CARD_RATIO
+from webapp.render import board_view, by_parent, card_markup, diff, parent_markup, with_lift
+
+from scorpion import DEAL, Game, Move
+from scorpion.cards import FULL_DECK
+
+SEED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "seed-deal.json").read_text())
+
+
+@pytest.fixture
+def seed() -> Game:
+    return Game.from_deck(SEED["deck"])
+
+
+def test_every_card_has_one_view(seed: Game) -> None:
+    view = board_view(seed)
+    assert sorted(view) == sorted(FULL_DECK)
+    groups = by_parent(view)
+    assert [len(groups[f"c{c}"]) for c in range(7)] == [7] * 7
+    assert len(groups["reserve"]) == 3
+
+
+def test_face_down_markup_reveals_nothing(seed: Game) -> None:
+    view = board_view(seed, label=lambda card: f"name of {card}")
+    hidden = [card for card, v in view.items() if not v.up]
+    assert len(hidden) == 15
+    markup = "".join(parent_markup(view).values())
+    for card in hidden:
+        assert card not in markup, card
+        assert f"name of {card}" not in markup
+    for card, v in view.items():
+        if v.up:
+            assert f'data-card="{card}"' in markup
+
+
+def test_live_cards_are_named_buttons(seed: Game) -> None:
+    view = board_view(seed, label=lambda card: f"label {card}")
+    html = card_markup(view["4H"])
+    assert 'data-card="4H"' in html and 'role="button"' in html
+    assert 'aria-label="label 4H"' in html
+    assert "aria-hidden" not in html.split(">", 1)[0]
+
+
+def test_overlapped_cards_expose_their_visible_strip(seed: Game) -> None:
+    view = board_view(seed, rooms=[6.0] * 7)
+    column = by_parent(view)["c6"]
+    for lower, upper in itertools.pairwise(column):
+        assert lower.h == pytest.approx(upper.y - lower.y, abs=1e-3)
+    assert column[-1].h == CARD_RATIO
+
+
+def test_diff_touches_only_what_changed(seed: Game) -> None:
+    before = board_view(seed, label=str)
+    seed.play(Move("4H", 6))
+    after = board_view(seed, label=str)
+    changed = {now.card for _old, now in diff(before, after)}
+    # the pile moved; 3C (now the top of column 2) and 5H (covered now) changed label/height
+    assert {"4H", "7S"} <= changed
+    assert changed <= {"4H", "7S", "3C", "5H", "QH"}
+
+
+def test_deal_moves_reserve_cards_into_columns(seed: Game) -> None:
+    before = board_view(seed)
+    seed.play(DEAL)
+    after = board_view(seed)
+    for card, column in zip(("QS", "AH", "5D"), ("c0", "c1", "c2"), strict=True):
+        assert before[card].parent == "reserve" and not before[card].up
+        assert after[card].parent == column and after[card].up and after[card].live
+
+
+def test_removed_sequences_sit_on_places() -> None:
+    game = Game.from_deck(SEED["deck"], moves=" ".join(SEED["winning_line"]))
+    view = board_view(game)
+    places = {v.parent for v in view.values() if v.parent.startswith("p")}
+    assert places == {"p0", "p1", "p2", "p3"}
+    assert not any(v.live for v in view.values())
+    top = max((v for v in view.values() if v.parent == "p0"), key=lambda v: v.index)
+    assert top.card[0] == "K"
+
+
+def test_lift_marks_the_pile_from_the_card_up(seed: Game) -> None:
+    view = with_lift(board_view(seed), "4H")
+    assert [c for c, v in view.items() if v.lifted] == ["4H", "7S"]
+    assert 'aria-pressed="true"' in card_markup(view["4H"])
+    assert board_view(seed, lifted="4H") == view
+
+
+def test_markup_has_no_absolute_urls(seed: Game) -> None:
+    markup = "".join(parent_markup(board_view(seed)).values())
+    assert not re.search(r'href="(/|https?:)', markup)
