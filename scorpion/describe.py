@@ -18,6 +18,7 @@ Announcing a move (the hint and the screen reader use the same phrases)::
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from gettext import GNUTranslations
 from typing import Final
@@ -33,6 +34,12 @@ QUEEN: Final = 12
 SEQUENCE_PLACES: Final = 4
 #: A move names the cards it carries along up to this many, and counts them beyond.
 MAX_NAMED_CARRIED: Final = 4
+
+#: A space between two CJK characters: left over when a card name written with
+#: characters ("紅心 4") fills a slot spaced for one written with a digit ("4♥").
+_CJK_SPACE: Final = re.compile(
+    r"(?<=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]) (?=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef])"
+)
 
 #: Every reason code ``IllegalMove`` can carry (see scorpion/moves.py).
 REFUSAL_REASONS: Final = (
@@ -83,7 +90,8 @@ def _long_names(lang: str) -> dict[str, str]:
 def _short_names(lang: str) -> dict[str, str]:
     t = translations(lang)
     letters = {
-        # Translators: the one- or two-letter rank on a card's corner, as in "A♠".
+        # Translators: the rank letter printed on the app's cards, as in "A♠": keep
+        # A, J, Q and K as long as the card pictures show them.
         ACE: t.pgettext("short rank", "A"),
         JACK: t.pgettext("short rank", "J"),
         QUEEN: t.pgettext("short rank", "Q"),
@@ -107,7 +115,7 @@ def card_name(card: str, lang: str) -> str:
 
 
 def card_short(card: str, lang: str) -> str:
-    """The card with its suit symbol: "J♥", "10♥"; de "B♥", sv "Kn♥"."""
+    """The card as its corner shows it: "J♥", "10♥", "A♠" (the card pictures' letters)."""
     return _short_names(lang)[_check_card(card)]
 
 
@@ -267,7 +275,11 @@ def describe_move(game: Game, move: Action, lang: str, *, long_names: bool = Fal
         text = t.pgettext("move", "{move}, with {cards}").format(
             move=text, cards=_and_list(t, [_name(c, lang, long_names) for c in carried])
         )
-    return text
+    return _tidy(text)
+
+
+def _tidy(text: str) -> str:
+    return _CJK_SPACE.sub("", text)
 
 
 def describe_played(
@@ -303,16 +315,19 @@ def describe_played(
             "played", "Game won with {score} point", "Game won with {score} points", game.score
         )
         phrases.append(text.format(score=game.score))
-    return phrases
+    return [_tidy(phrase) for phrase in phrases]
 
 
 def sentences(phrases: Iterable[str], lang: str) -> str:
-    """The phrases as sentences: "A. B." in English, "A。B。" in Chinese."""
+    """The phrases as sentences, each starting with a capital letter: "A. B." in English,
+    "A。B。" in Chinese."""
     t = translations(lang)
     text = ""
     for phrase in phrases:
         # Translators: a whole sentence: add the full stop your language uses.
-        sentence = t.pgettext("sentence", "{sentence}.").format(sentence=phrase)
+        sentence = t.pgettext("sentence", "{sentence}.").format(
+            sentence=phrase[:1].upper() + phrase[1:]
+        )
         # Translators: two sentences one after the other (no space in Chinese).
         text = (
             t.pgettext("sentence", "{first} {second}").format(first=text, second=sentence)

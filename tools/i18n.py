@@ -17,6 +17,7 @@ Babel is needed here only: the app reads the compiled ``.mo`` files with ``gette
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import os
 import string
@@ -203,14 +204,17 @@ def update(i18n_dir: Path = I18N_DIR, template: Catalog | None = None) -> list[s
     report = []
     for locale in LOCALES:
         path = po_path(locale, i18n_dir)
+        # Babel's update shares the template's new Message objects with the catalog:
+        # give each catalog its own, or filling English would fill every language.
+        own = copy.deepcopy(template)
         if path.exists():
             catalog = read_catalog(path, locale)
             before = keys(catalog)
-            catalog.update(template, update_creation_date=False)
+            catalog.update(own, update_creation_date=False)
             catalog.fuzzy = False
         else:
             before = set()
-            catalog = new_catalog(locale, template)
+            catalog = new_catalog(locale, own)
         added = len(keys(catalog) - before)
         filled = fill_source_locale(catalog) if locale == SOURCE_LOCALE else 0
         written = write_if_changed(path, po_bytes(catalog))
