@@ -12,6 +12,7 @@ from .cards import FULL_DECK, parse_card, parse_deck, rank, suit
 from .deals import MAX_DEAL, MIN_DEAL, deal_deck
 from .game import UNDO_LIMIT, VARIANTS, Game, Played
 from .moves import DEAL, Action, Deal, IllegalMove, Move, format_line, parse_line
+from .wording import describe, describe_move
 
 __all__ = [
     "DEAL",
@@ -27,6 +28,8 @@ __all__ = [
     "Move",
     "Played",
     "deal_deck",
+    "describe",
+    "describe_move",
     "format_line",
     "parse_card",
     "parse_deck",

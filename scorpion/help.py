@@ -16,10 +16,10 @@ import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from .describe import describe, refusal_message
 from .game import Game
 from .i18n import translations
 from .moves import Move
+from .wording import describe, refusal_message
 
 #: The deal of the rules documents, in ``Game.from_deck`` order; its first winning move.
 EXAMPLE_DECK: Final = (
@@ -65,7 +65,7 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An example board, in the words of ``scorpion.describe.describe``."""
+    """An example board, in the words of ``scorpion.wording.describe``."""
 
     text: str
     kind: ClassVar[str] = "board"

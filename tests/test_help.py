@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scorpion.describe import refusal_message, variant_name
 from scorpion.help import Board, BulletList, Paragraph, Table, help_page, help_text
 from scorpion.i18n import LANGUAGES
+from scorpion.wording import refusal_message, variant_name
 
 SEEDS = Path(__file__).parent / "fixtures" / "seeds"
 SECTIONS = [

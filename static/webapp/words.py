@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 
-from scorpion import describe as words_of_game
+from scorpion import wording as words_of_game
 from scorpion.game import Game, Played
 from scorpion.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, translations
 from scorpion.moves import Action

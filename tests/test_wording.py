@@ -1,4 +1,4 @@
-"""The game in words (scorpion/describe.py): the seeds' board texts letter for letter,
+"""The game in words (scorpion/wording.py): the seeds' board texts letter for letter,
 everything the seeds do not show pinned in the four languages, moves, refusals, labels."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 from positions import make_game, seed_deal
 
 from scorpion import DEAL, FULL_DECK, Game, IllegalMove, Move
-from scorpion.describe import (
+from scorpion.i18n import LANGUAGES
+from scorpion.wording import (
     REFUSAL_REASONS,
     card_label,
     card_name,
@@ -27,7 +28,6 @@ from scorpion.describe import (
     suit_name,
     variant_name,
 )
-from scorpion.i18n import LANGUAGES
 
 SEEDS = Path(__file__).parent / "fixtures" / "seeds"
 #: How each seed's board paragraphs begin.
