@@ -15,7 +15,8 @@ Fixtures for tests:
 - ``console_errors``: console errors and uncaught page errors of ``page``, as text.
 - ``wait_ready``: a function; ``wait_ready(page)`` waits (no sleeps) for
   ``document.documentElement.dataset.ready == "1"``, failing early with PyScript's error
-  text if Python raised, and returns the seconds it waited.
+  text if Python raised, and returns the seconds it waited. Each load's time from navigation
+  start to ready is summed up at the end of the run ("navigation to data-ready=1: ...").
 """
 
 from __future__ import annotations
@@ -242,7 +243,24 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     if page.evaluate('document.documentElement.dataset.ready') != "1":
         error = page.locator(".py-error").first.inner_text()
         pytest.fail(f"Python failed while booting:\n{error}")
-    return time.monotonic() - start
+    waited = time.monotonic() - start
+    BOOT_TIMES.append((page.url, page.evaluate("performance.now()") / 1000))
+    return waited
+
+
+# (url, seconds from navigation start to ready) of every wait_ready in this process,
+# summed up at the end of the run.
+BOOT_TIMES: list[tuple[str, float]] = []
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if BOOT_TIMES:
+        times = sorted(seconds for _, seconds in BOOT_TIMES)
+        median = times[len(times) // 2]
+        terminalreporter.write_line(
+            f"navigation to data-ready=1: {len(times)} loads, median {median:.1f} s, "
+            f"max {times[-1]:.1f} s (request routing on, so no HTTP cache)"
+        )
 
 
 @pytest.fixture(name="wait_ready")
