@@ -37,6 +37,13 @@ class App:
         self.cursor = Cursor(0, None)
         self.view: View = {}
         self.ready = False  # True once Python has drawn the game and bound the events
+        self.labels: dict[tuple[str, int, int, int, str], str] = {}  # card label memo
+        self.column_labels: list[str] = [""] * COLUMNS
+        # Words and saving wait until the frame is painted: ``defer(fn)`` runs fn soon after.
+        self.defer: Callable[[Callable[[], None]], None] = lambda fn: fn()
+        self.save_pending = False
+        self.words_pending = False
+        self.keyboard = False  # the last input was a key (focus follows the cursor)
         self.on_win: Callable[[Game], None] = lambda game: None
         self.hint_provider: Callable[[Game], Action | None] | None = None
 
@@ -47,24 +54,49 @@ class App:
     # --- drawing --------------------------------------------------------------------------
 
     def make_view(self) -> View:
-        game = self.game
         lifted = self.held.card if self.held else None
-        return board_view(game, self.rooms, lifted, label=lambda card: words.card(game, card))
+        return board_view(self.game, self.rooms, lifted)
+
+    def card_labels(self) -> dict[str, str]:
+        """Every live card's accessible name, remembered by what it depends on (its
+        column, the cards above and below it), so most survive a move uncomputed."""
+        game, lang, memo = self.game, words.language(), self.labels
+        if len(memo) > 4000:
+            memo.clear()
+        labels = {}
+        for column, cards in enumerate(game.columns):
+            hidden = game.hidden_count(column)
+            for index, (card, up) in enumerate(cards):
+                if not up:
+                    continue
+                key = (card, column, len(cards) - index - 1, hidden, lang)
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = words.card(game, card)
+                labels[card] = found
+        return labels
 
     def mount(self) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
+        self.column_labels = [""] * COLUMNS
         self.view = self.make_view()
-        self.board.mount(self.view)
+        self.board.mount(self.view, self.card_labels())
         self.update_texts()
+        self.update_words()
         self.save()
 
     def refresh(
-        self, turning: tuple[str, ...] = (), offsets: Mapping[str, Offset] | None = None
+        self,
+        turning: tuple[str, ...] = (),
+        offsets: Mapping[str, Offset] | None = None,
+        changed: bool = True,
     ) -> None:
+        """Draw the current state now; the words and the save follow once it is painted.
+        ``changed`` is False when only the selection changed (nothing to save)."""
         self.view = self.make_view()
         self.board.update(self.view, turning, offsets)
         self.update_texts()
-        self.save()
+        self.after_frame(save=changed)
 
     def relayout(self) -> None:
         """The window changed size: new room for the columns, same cards."""
@@ -86,21 +118,47 @@ class App:
         return {"score": str(self.game.score), "deal-line": self.deal_line()}
 
     def update_texts(self) -> None:
+        """What the player sees besides the cards: score, deal, buttons, drop targets."""
         game, chrome = self.game, self.chrome
         for element_id, text in self.game_texts().items():
             chrome.text(element_id, text)
         chrome.flag("undo", "disabled", not game.can_undo)
         chrome.flag("redo", "disabled", not game.can_redo)
         chrome.flag("deal-reserve", "disabled", not game.reserve)
+        self.board.mark_targets(self.game.destinations(self.held.card) if self.held else ())
+
+    def update_words(self) -> None:
+        """What assistive technology reads: names of cards, columns, places; the board."""
+        game, chrome = self.game, self.chrome
+        self.board.apply_labels(self.card_labels())
         chrome.attr("deal-reserve", "aria-label", words.reserve(game))
         for place in range(PLACES):
             chrome.attr(f"place-{place + 1}", "aria-label", words.place(game, place))
         for column in range(COLUMNS):
-            self.board.column(column).setAttribute("aria-label", words.column(game, column))
+            label = words.column(game, column)
+            if label != self.column_labels[column]:
+                self.column_labels[column] = label
+                self.board.column(column).setAttribute("aria-label", label)
         chrome.text("board-description", words.board(game))
-        self.board.mark_targets(self.game.destinations(self.held.card) if self.held else ())
+
+    def after_frame(self, save: bool) -> None:
+        """Queue the words (and the save) for right after this frame; one pass serves
+        any number of changes made before it runs."""
+        self.save_pending = self.save_pending or save
+        if not self.words_pending:
+            self.words_pending = True
+            self.defer(self.flush)
+
+    def flush(self) -> None:
+        """Bring the words and the save up to date now (also on leaving the page)."""
+        if self.words_pending:
+            self.words_pending = False
+            self.update_words()
+        if self.save_pending:
+            self.save()
 
     def save(self) -> None:
+        self.save_pending = False
         if not self.store.save(self.session):
             return
         texts = {**static_texts(), **self.game_texts()}
@@ -130,7 +188,7 @@ class App:
         reason = game.refusal(move)
         if reason is not None:
             self.held = None
-            self.refresh(offsets=offsets)
+            self.refresh(offsets=offsets, changed=False)
             self.refuse(reason)
             return False
         before = words.before_move(game, move)
@@ -189,7 +247,7 @@ class App:
         if where is None:
             return
         self.held = Held(card, where[0])
-        self.refresh()
+        self.refresh(changed=False)
         places = self.game.destinations(card)
         text = ngettext_columns(places) if places else _("No column takes this card now.")
         picked = _("{card} picked up.").format(card=words.card_name(card))
@@ -198,7 +256,7 @@ class App:
     def release(self) -> None:
         if self.held is not None:
             self.held = None
-            self.refresh()
+            self.refresh(changed=False)
             self.say(_("Put back."))
 
     def on_tap(self, where: Tap) -> None:
@@ -229,7 +287,7 @@ class App:
         offsets = dict.fromkeys(pile, offset)
         if column is None or (self.held and column == self.held.column):
             self.held = None
-            self.refresh(offsets=offsets)
+            self.refresh(offsets=offsets, changed=False)
             return
         self.play(Move(card, column), offsets)
 
@@ -245,6 +303,10 @@ class App:
     def face_up_counts(self) -> list[int]:
         return [len(self.game.face_up(c)) for c in range(COLUMNS)]
 
+    def cursor_card(self) -> str | None:
+        cursor = self.cursor
+        return None if cursor.index is None else self.game.face_up(cursor.column)[cursor.index]
+
     def cursor_element(self) -> Any:
         self.cursor = clamp_cursor(self.cursor, self.face_up_counts())
         if self.cursor.index is None:
@@ -255,17 +317,15 @@ class App:
     def focus_cursor(self) -> None:
         element = self.cursor_element()
         if element is not None:
-            self.board.set_roving(element)
+            self.board.set_roving(element, self.cursor_card())
             element.focus()
 
     def _keep_focus(self) -> None:
-        """After a change, the keyboard focus stays on a card that exists."""
-        if self.board.table_has_focus():
+        """After a change, the keyboard focus stays on a card that exists. Moving focus
+        (or the tab stop off the focused element) forces a layout, about 20 ms here, so
+        it is done for keyboard players only; a pointer needs no focus."""
+        if self.keyboard and self.board.table_has_focus():
             self.focus_cursor()
-        else:
-            element = self.cursor_element()
-            if element is not None:
-                self.board.set_roving(element)
 
     def _cursor_after(self, move: Action) -> Cursor:
         """Called once the move is played: the cursor lands on the moved pile's top."""

@@ -137,17 +137,23 @@ class Controls:
         target = event.target
         column = column_of(target)
         if column is not None:
-            self.app.focus_from(card_of(target), column)
-            self.app.board.set_roving(target)
+            card = card_of(target)
+            self.app.focus_from(card, column)
+            self.app.board.set_roving(target, card)
 
     # --- dragging -------------------------------------------------------------------------
 
     def on_pointer_down(self, event: Any) -> None:
         self.swallow_click = False
+        self.app.keyboard = False
         if int(event.button or 0) != 0 or not event.isPrimary:
             return
         card = card_of(event.target)
         column = column_of(event.target)
+        if column is not None:
+            # No focus change on press: moving focus (and its tab stop) costs a forced
+            # layout, and a pointer player does not need it. The click still comes.
+            event.preventDefault()
         if card is None or column is None:
             return
         self.press = Press(card, column, float(event.clientX), float(event.clientY),
@@ -207,6 +213,7 @@ class Controls:
         )  # fmt: skip
         if intent is None:
             return
+        self.app.keyboard = True
         in_table = bool(self.app.board.tableau.contains(target))
         if intent in ("left", "right", "up", "down"):
             if not in_table:

@@ -56,7 +56,7 @@ class Dialogs:
         return self.document.getElementById(element_id)
 
     def any_open(self) -> bool:
-        return self.document.querySelector("dialog[open]") is not None
+        return bool(self.document.querySelector("dialog[open]"))  # JS null is falsy, not None
 
     def _bind(self) -> None:
         listen = self._listen
@@ -88,7 +88,7 @@ class Dialogs:
 
     def _closed(self, name: str) -> None:
         back = self.returns.pop(name, None)
-        if back is not None and getattr(back, "isConnected", False):
+        if back and getattr(back, "isConnected", False):
             back.focus()
 
     # --- New game ------------------------------------------------------------------------

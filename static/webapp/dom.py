@@ -1,17 +1,21 @@
 """The only module that writes the page: it turns views into DOM changes, touching only
 the elements whose view changed.
 
-Every card keeps one element for the whole game. When a card changes container (a
-move, the deal, a removed sequence, an undo) the element is moved in the DOM and
-animated from where it was (FLIP: place it at its old spot without transition, let the
-browser see that, then release it so the CSS transition carries it home). Reads of the
-layout come before the writes, and one forced layout serves all moving cards.
+Every card keeps one element for the whole game. Within a container, cards glide by CSS
+transitions on ``transform`` (their offsets are CSS variables). When a card changes
+container (a move, the deal, a removed sequence, an undo) its element is moved in the
+DOM, which no transition can follow, so it is animated from where it was seen with the
+Web Animations API on the separate ``translate`` property (FLIP without a forced layout:
+the containers' positions are measured on resize, not per move).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from js import Object
+from pyodide.ffi import to_js
 
 from . import render
 from .layout import DEFAULT_ROOM
@@ -32,7 +36,16 @@ class Board:
         self.elements: dict[str, Any] = {}
         self.view: View = {}
         self.card_width = 0.0
+        self.origins: dict[str, Offset] = {}
+        self.motion_ms = 190
+        self.labels: dict[str, str] = {}  # the aria-label last written on each live card
+        self.targets: set[int] = set()
         self.roving: Any = self.parents["c0"]
+        self.roving_card: str | None = None
+        self._timing = to_js(
+            {"duration": self.motion_ms, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"},
+            dict_converter=Object.fromEntries,
+        )
 
     # --- measuring (reads only) -------------------------------------------------------
 
@@ -41,6 +54,14 @@ class Board:
         column). Called at start and on resize, not on every move."""
         width = float(self.parents["c0"].getBoundingClientRect().width)
         self.card_width = width
+        # Containers only move when the window changes; their distances survive scrolling.
+        self.origins = {}
+        for name, element in self.parents.items():
+            rect = element.getBoundingClientRect()
+            self.origins[name] = (float(rect.left), float(rect.top))
+        window = self.document.defaultView
+        reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        self.motion_ms = 0 if reduced else 190
         if width <= 0:
             return DEFAULT_ROOM
         height = float(self.tableau.clientHeight)
@@ -59,9 +80,10 @@ class Board:
 
     # --- drawing ------------------------------------------------------------------------
 
-    def mount(self, view: View) -> None:
+    def mount(self, view: View, labels: Mapping[str, str]) -> None:
         """Draw a whole new board (start, new game, language change): one write per container."""
-        for parent, markup in render.parent_markup(view).items():
+        self.labels = dict(labels)
+        for parent, markup in render.parent_markup(view, labels).items():
             self.parents[parent].innerHTML = markup
         self.elements = {}
         for parent, group in render.by_parent(view).items():
@@ -89,8 +111,6 @@ class Board:
         turning = set(turning)
         offsets = offsets or {}
         moving = [(o, n) for o, n in changes if o is not None and o.parent != n.parent]
-        origins = self._parent_origins({p for o, n in moving for p in (o.parent, n.parent)})
-        released = []
         for old, new in changes:
             element = self.elements[new.card]
             before = render.card_attributes(old) if old else {}
@@ -106,34 +126,21 @@ class Board:
                 element.innerHTML = render.face_markup(new, turning=new.card in turning)
         for old, new in sorted(moving, key=lambda pair: pair[1].index):
             element = self.elements[new.card]
-            dx, dy = self._flip_delta(old, new, origins, offsets.get(new.card, (0.0, 0.0)))
-            element.classList.add("snap")
-            element.style.setProperty("--fx", f"{dx:.1f}px")
-            element.style.setProperty("--fy", f"{dy:.1f}px")
             self.parents[new.parent].appendChild(element)
-            released.append(element)
-        if released:
-            _ = self.tableau.offsetWidth  # one forced layout: the old spots are now the start
-            for element in released:
-                element.classList.remove("snap")
-                element.style.removeProperty("--fx")
-                element.style.removeProperty("--fy")
+            if self.motion_ms:
+                dx, dy = self._flip_delta(old, new, offsets.get(new.card, (0.0, 0.0)))
+                frames = to_js({"translate": [f"{dx:.1f}px {dy:.1f}px", "0px 0px"]},
+                               dict_converter=Object.fromEntries)  # fmt: skip
+                element.animate(frames, self._timing)
         self.view = dict(view)
+        self._keep_tab_stop()
         return len(changes)
 
-    def _parent_origins(self, names: set[str]) -> dict[str, Offset]:
-        origins = {}
-        for name in names:
-            rect = self.parents[name].getBoundingClientRect()
-            origins[name] = (float(rect.left), float(rect.top))
-        return origins
-
-    def _flip_delta(
-        self, old: CardView, new: CardView, origins: Mapping[str, Offset], offset: Offset
-    ) -> Offset:
+    def _flip_delta(self, old: CardView, new: CardView, offset: Offset) -> Offset:
         """How far the card's new resting place is from where it is seen now."""
         cw = self.card_width
-        (ox, oy), (nx, ny) = origins[old.parent], origins[new.parent]
+        (ox, oy) = self.origins.get(old.parent, (0.0, 0.0))
+        (nx, ny) = self.origins.get(new.parent, (0.0, 0.0))
         dx = ox + old.x * cw + offset[0] - (nx + new.x * cw)
         dy = oy + old.y * cw + offset[1] - (ny + new.y * cw)
         return dx, dy
@@ -144,9 +151,11 @@ class Board:
         return self.parents[render.column_parent(index)]
 
     def mark_targets(self, columns: Iterable[int]) -> None:
+        """Outline the columns the held pile may go to (only the ones that change)."""
         wanted = set(columns)
-        for index in range(render.COLUMNS):
+        for index in wanted.symmetric_difference(self.targets):
             self.column(index).classList.toggle("target", index in wanted)
+        self.targets = wanted
 
     def start_drag(self, column: int) -> None:
         self.column(column).classList.add("dragging")
@@ -165,13 +174,28 @@ class Board:
 
     # --- keyboard focus: one element of the table is in the tab order ----------------
 
-    def set_roving(self, element: Any) -> None:
-        """Make ``element`` the table's single tab stop (roving tabindex)."""
+    def set_roving(self, element: Any, card: str | None = None) -> None:
+        """Make ``element`` (the card ``card``, or a column) the table's one tab stop."""
         previous = self.roving
         if previous is not None and previous != element:
             previous.setAttribute("tabindex", "-1")
         element.setAttribute("tabindex", "0")
         self.roving = element
+        self.roving_card = card
+
+    def apply_labels(self, labels: Mapping[str, str]) -> None:
+        """Write the accessible names that changed (after the frame: nothing to paint)."""
+        for card, label in labels.items():
+            if self.labels.get(card) != label:
+                self.elements[card].setAttribute("aria-label", label)
+        self.labels = dict(labels)
+
+    def _keep_tab_stop(self) -> None:
+        """A card that left the table (to a place) loses its tab stop: give it to column 1."""
+        card = self.roving_card
+        if card is not None and not self.view[card].live:
+            self.roving = None
+            self.set_roving(self.column(0))
 
     def table_has_focus(self) -> bool:
         active = self.document.activeElement

@@ -5,9 +5,9 @@ units of that width, so a saved board still fits after the window changes size.
 
 >>> fan = column_fan(hidden=3, face_up=4, room=6.0)
 >>> fan.down, fan.up
-(0.16, 0.5)
+(0.16, 0.42)
 >>> card_y(4, hidden=3, fan=fan)
-0.98
+0.9
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 CARD_RATIO = 1.4  # height / width, as in the sprite's viewBox and the CSS
 DOWN_MAX, DOWN_MIN = 0.16, 0.07  # face-down cards: a sliver of the back is enough
-UP_MAX, UP_READABLE, UP_MIN = 0.5, 0.3, 0.12  # face-up: the corner index needs ~0.36
+UP_MAX, UP_READABLE, UP_MIN = 0.42, 0.3, 0.12  # the index needs 0.36; pips start at 0.43
 RESERVE_STEP = 0.05  # the reserve's stack shows its depth sideways
 DEFAULT_ROOM = 5.6  # tableau height in card widths before the page has been measured
 

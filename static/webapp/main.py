@@ -67,6 +67,13 @@ def _start() -> None:
     chrome = Chrome(document)
     board = Board(document)
     app = App(session, board, chrome, store)
+
+    def after_paint(fn: Any) -> None:
+        """Run ``fn`` once the next frame is painted: a frame callback, then a task."""
+        later = create_once_callable(lambda: fn())
+        window.requestAnimationFrame(create_once_callable(lambda _t: window.setTimeout(later, 0)))
+
+    app.defer = after_paint
     dialogs = Dialogs(document, create_proxy, create_once_callable)
     apply_language(app, document)
     _apply_settings(app, document)
@@ -101,6 +108,7 @@ def _start() -> None:
     controls = Controls(app, dialogs, document, window, create_proxy, create_once_callable, actions)
     controls.bind()
     _bind_settings(app, controls, document)
+    controls.listen(window, "pagehide", lambda event: app.flush())
 
     root = document.documentElement
     document.getElementById("loading").hidden = True

@@ -17,7 +17,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -45,7 +45,6 @@ class CardView:
     up: bool  # face shown
     live: bool = False  # face up in a column: it can be picked up
     lifted: bool = False  # part of the pile the player holds
-    label: str = ""  # accessible name, for a live card only
     h: float = CARD_RATIO  # height of the part not covered by the next card, in widths
 
 
@@ -60,10 +59,11 @@ def board_view(
     game: Game,
     rooms: Sequence[float] | None = None,
     lifted: str | None = None,
-    label: Callable[[str], str] | None = None,
 ) -> View:
-    """Every card's view. ``rooms`` is each column's height in card widths;
-    ``label`` names a live card (it depends on the position, so it is part of the view)."""
+    """Every card's view. ``rooms`` is each column's height in card widths.
+
+    Accessible names are not part of the view: they are written after the frame is
+    painted (``dom.Board.apply_labels``), so a move paints without waiting for words."""
     view: View = {}
     columns = game.columns
     for column, cards in enumerate(columns):
@@ -84,7 +84,6 @@ def board_view(
                 up,
                 live=up,
                 lifted=holding and up,
-                label=label(card) if up and label else "",
                 h=round(tops[index + 1] - tops[index], 3) if covered else CARD_RATIO,
             )
     for index, card in enumerate(game.reserve):
@@ -135,8 +134,8 @@ def face_markup(view: CardView, turning: bool = False) -> str:
 def card_attributes(view: CardView) -> dict[str, str | None]:
     """The attributes that depend on the view; None means "remove it".
 
-    Only a live card gets an identity (``data-card``) and a name; any other card is
-    hidden from assistive technology, its place or pile already names it.
+    Only a live card gets an identity (``data-card``) and, later, a name (``aria-label``);
+    any other card is hidden from assistive technology: its place or pile names it.
     """
     live = view.live
     return {
@@ -145,17 +144,17 @@ def card_attributes(view: CardView) -> dict[str, str | None]:
         "data-card": view.card if live else None,
         "role": "button" if live else None,
         "tabindex": "-1" if live else None,
-        "aria-label": (view.label or None) if live else None,
         "aria-hidden": None if live else "true",
         "aria-pressed": ("true" if view.lifted else "false") if live else None,
     }
 
 
-def card_markup(view: CardView) -> str:
+def card_markup(view: CardView, label: str | None = None) -> str:
+    attributes = card_attributes(view)
+    if view.live and label:
+        attributes["aria-label"] = label
     attrs = " ".join(
-        f'{name}="{escape(value)}"'
-        for name, value in card_attributes(view).items()
-        if value is not None
+        f'{name}="{escape(value)}"' for name, value in attributes.items() if value is not None
     )
     return f"<span {attrs}>{face_markup(view)}</span>"
 
@@ -177,10 +176,14 @@ def by_parent(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
     return groups
 
 
-def parent_markup(view: Mapping[str, CardView]) -> dict[str, str]:
+def parent_markup(
+    view: Mapping[str, CardView], labels: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """The inner markup of every container: for the first paint and the saved snapshot."""
+    labels = labels or {}
     return {
-        parent: "".join(card_markup(v) for v in group) for parent, group in by_parent(view).items()
+        parent: "".join(card_markup(v, labels.get(v.card)) for v in group)
+        for parent, group in by_parent(view).items()
     }
 
 

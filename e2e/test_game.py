@@ -1,0 +1,310 @@
+"""The game in the browser, played as a player would: clicks, drags, keys, reloads.
+
+One browser for the module; each test gets a fresh context (empty localStorage) and
+boots the page once, then reuses it. Every request is checked to stay on localhost.
+Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed times.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+from scorpion import Game, Move, saves
+from scorpion.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+SEED = json.loads((FIXTURES / "seed-deal.json").read_text())
+DECK = "".join(SEED["deck"])
+LINE = SEED["winning_line"]
+LANGS = ("sv", "de", "zh-TW")
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+# The seeds' exact refusal messages (rules pages: the empty column; the Relaxed variant).
+REFUSALS = {
+    "sv": {
+        "king_only": "Endast en kung får läggas i en tom kolumn",
+        "same_suit": "Regel: korten måste vara av samma färg",
+    },
+    "de": {
+        "king_only": "Nur ein König darf auf eine leere Spalte gelegt werden",
+        "same_suit": "Regel: Die Karten müssen dieselbe Farbe haben",
+    },
+    "zh-TW": {"king_only": "只有 K 可以移到空列", "same_suit": "規則：牌的花色必須相同"},
+}
+
+
+def seed_boards(lang: str) -> tuple[str, str]:
+    """The seeds' board texts: the deal, then after the example move 4H>7."""
+    starts = ("reserv:", "Vorrat:", "備用牌：")
+    text = (FIXTURES / "seeds" / f"{lang}.txt").read_text()
+    boards = [line.strip() for line in text.splitlines() if line.startswith(starts)]
+    assert len(boards) == 2, lang
+    return boards[0], boards[1]
+
+
+# --- one context for the module (its HTTP cache makes boots warm), a page per test ------
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser) -> Iterator[BrowserContext]:
+    """Requests are watched, not routed: routing would turn the HTTP cache off."""
+    # Reduced motion: no transitions to wait out, so clicks need not wait for stillness.
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"
+    )
+    offsite: list[str] = []
+
+    def watch(request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
+            offsite.append(request.url)
+
+    context.on("request", watch)
+    yield context
+    context.close()
+    assert offsite == [], f"requests left the origin: {offsite}"
+
+
+@pytest.fixture
+def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
+    """A new page on an empty localStorage (cleared from a tiny page of the same origin)."""
+    page = shared.new_page()
+    page.goto(site_url + "static/icon.svg")
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
+
+
+def open_game(page: Page, site_url: str, query: str, wait_ready, saved: str | None = None) -> Page:
+    """Boot the game (with ``saved`` as the stored save, if given); page errors are kept."""
+    if saved is not None:
+        page.evaluate("text => localStorage.setItem('scorpion.save', text)", saved)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + query)
+    wait_ready(page)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def play(page: Page, move: str) -> None:
+    """One move of the notation through the interface: click the card, then the column."""
+    if move == "deal":
+        page.click("#deal-reserve")
+        return
+    card, column = move.split(">")
+    element = page.locator(f'[data-card="{card}"]')
+    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
+    element.click()
+    expect(element).to_have_attribute("aria-pressed", "true")
+    page.click(f'[data-column="{column}"]')
+    # the card left its column (it may have left the table with a complete sequence)
+    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
+
+
+def description(page: Page) -> str:
+    return page.locator("#board-description").inner_text()
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+# --- the tests --------------------------------------------------------------------------
+
+
+def assert_nothing_names_face_down_cards(page: Page) -> None:
+    game = Game.from_deck(DECK)
+    hidden = [c for column in game.columns for c, up in column if not up] + list(game.reserve)
+    assert len(hidden) == 15
+    markup = page.evaluate("document.documentElement.outerHTML")
+    for card in hidden:
+        assert not re.search(rf"\b{card}\b", markup), card
+    backs = page.evaluate("[...document.querySelectorAll('.card.down')].map(e => e.outerHTML)")
+    assert len(backs) == 15
+    assert not any("data-card" in b or "aria-label" in b or "title" in b for b in backs)
+
+
+def test_seed_move_by_click_and_board_in_three_languages(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}&lang=sv", wait_ready)
+    assert description(page) == seed_boards("sv")[0]
+    assert page.locator("[data-card]").count() == 37
+    assert_nothing_names_face_down_cards(page)
+    play(page, "4H>7")
+    expect(page.locator("#score")).to_have_text("5")
+    expect(page.locator("#board-description")).to_have_text(seed_boards("sv")[1])
+    for lang in ("de", "zh-TW", "sv"):
+        choose_language(page, lang)
+        expect(page.locator("#board-description")).to_have_text(seed_boards(lang)[1])
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_seed_move_by_drag_then_keyboard(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}&lang=de", wait_ready)
+    card = page.locator('[data-card="4H"]').bounding_box()
+    target = page.locator('[data-column="7"]').bounding_box()
+    assert card and target
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(card["x"] + 40, card["y"] + 30, steps=4)
+    # the pile follows the pointer while dragging
+    expect(page.locator('[data-column="2"]')).to_have_class(re.compile(r"\bdragging\b"))
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 200, steps=8)
+    page.mouse.up()
+    expect(page.locator('[data-column="7"] [data-card="7S"]')).to_have_count(1)
+    expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
+
+    page.click("#undo")
+    expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
+    # keyboard: into the table, column 2, up to 4H, pick up, column 7, drop
+    page.locator('[data-column="1"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator('[data-card="4H"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-card="4H"]')).to_have_attribute("aria-pressed", "true")
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
+    page.keyboard.press("u")
+    expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
+    page.keyboard.press("Control+y")
+    expect(page.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
+
+
+def refusal_position() -> tuple[str, dict[str, tuple[str, int]]]:
+    """A save of the seed deal played until a column is empty, and one refused move per
+    seed message: (card, column index)."""
+    game = Game.from_deck(DECK)
+    for text in LINE:
+        game.play(Move.parse(text))
+        empty = [c for c in range(7) if not game.columns[c]]
+        if empty:
+            break
+    tries = [Move(card, to) for c in range(7) for card in game.face_up(c) for to in range(7)]
+    found = {}
+    for reason in ("king_only", "same_suit"):
+        move = next(m for m in tries if game.refusal(m) == reason)
+        found[reason] = (move.card, move.to)
+    return saves.dump(Session(game), revision=1, saved_at=0), found
+
+
+def test_refusals_in_each_language_only_with_interactive_rules(fresh, site_url, wait_ready):
+    saved, refused = refusal_position()
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved)
+    before = description(page)
+    status = page.locator("#status")
+    expect(page.locator("#interactive-rules")).to_be_checked()
+    for lang in LANGS:
+        choose_language(page, lang)
+        before = description(page)
+        for reason, (card, column) in refused.items():
+            page.click(f'[data-card="{card}"]')
+            page.click(f'[data-column="{column + 1}"]')
+            expect(status).to_have_text(REFUSALS[lang][reason])
+            assert description(page) == before  # nothing moved
+    page.uncheck("#interactive-rules")
+    for lang in LANGS:
+        choose_language(page, lang)
+        for card, column in refused.values():
+            page.click(f'[data-card="{card}"]')
+            page.click(f'[data-column="{column + 1}"]')
+            expect(page.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "false")
+            for message in REFUSALS[lang].values():
+                expect(status).not_to_contain_text(message)
+
+
+def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    play(page, "4H>7")
+    page.click("#deal-reserve")
+    for card, column in (("QS", 1), ("AH", 2), ("5D", 3)):
+        expect(page.locator(f'[data-column="{column}"] [data-card="{card}"]')).to_have_count(1)
+    expect(page.locator("#deal-reserve")).to_be_disabled()
+    page.click("#undo")
+    expect(page.locator('[data-card="QS"]')).to_have_count(0)
+    expect(page.locator("#deal-reserve")).to_be_enabled()
+    page.click("#redo")
+    expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
+    after = description(page)
+
+    page.reload()
+    wait_ready(page)
+    assert description(page) == after
+    assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
+    expect(page.locator("#score")).to_have_text("5")
+    page.click("#undo")
+    expect(page.locator("#deal-reserve")).to_be_enabled()
+    page.click("#undo")
+    expect(page.locator("#board-description")).to_have_text(description_of(Game.from_deck(DECK)))
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+def description_of(game: Game, lang: str = "en") -> str:
+    from scorpion.wording import describe
+
+    return describe(game, lang)
+
+
+def test_winning_line_ends_in_the_win_screen(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    for move in LINE:
+        play(page, move)
+    win = page.locator("#win-dialog")
+    expect(win).to_be_visible()
+    expect(page.locator("#win-score")).to_have_text(str(SEED["winning_score"]))
+    expect(page.locator("#score")).to_have_text("695")
+    assert page.locator("[data-card]").count() == 0
+    page.click("#win-new")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    expect(page.locator("#ng-warning")).to_be_hidden()
+    page.fill("#ng-deal", "42")
+    page.check("#ng-relaxed")
+    page.click("#ng-start")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(page.locator("#deal-line")).to_contain_text("42")
+    expect(page.locator("#deal-line")).to_contain_text("Relaxed")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_bad_save_and_bad_link_give_a_notice_and_a_game(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, "?deal=abc&variant=hard", wait_ready, saved="{not json")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("saved game could not be read")
+    expect(notice).to_contain_text("deal number")
+    expect(page.locator("#deal-line")).to_contain_text("Classic")
+    assert page.locator("[data-card]").count() == 37
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_new_game_dialog_asks_before_abandoning(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, "?deal=7&variant=relaxed", wait_ready)
+    expect(page.locator("#deal-line")).to_contain_text("7")
+    move = next(m for m in Game.new(7, "relaxed").legal_moves() if isinstance(m, Move))
+    play(page, f"{move.card}>{move.to + 1}")
+    page.click("#new-game")
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#ng-warning")).to_be_visible()
+    expect(page.locator("#ng-relaxed")).to_be_checked()
+    page.fill("#ng-deal", "0")
+    page.click("#ng-start")
+    expect(page.locator("#ng-error")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#new-game")).to_be_focused()
+    page.click("#new-game")
+    page.click("#ng-restart")
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("#score")).to_have_text("0")
