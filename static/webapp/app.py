@@ -19,6 +19,7 @@ from scorpion.session import Session
 from . import words
 from .dom import Board, Chrome, Offset
 from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, top_of
+from .layout import column_need, fit_width
 from .paint import snapshot
 from .render import COLUMNS, PLACES, View, board_view
 from .storage import Store
@@ -33,6 +34,7 @@ class App:
         self.chrome = chrome
         self.store = store
         self.rooms = [board.measure()] * COLUMNS
+        self.cap: float | None = None  # the card width limit set for long columns
         self.held: Held | None = None
         self.cursor = Cursor(0, None)
         self.view: View = {}
@@ -79,6 +81,7 @@ class App:
     def mount(self) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
         self.column_labels = [""] * COLUMNS
+        self.fit(resized=True)
         self.view = self.make_view()
         self.board.mount(self.view, self.card_labels())
         self.update_texts()
@@ -93,18 +96,47 @@ class App:
     ) -> None:
         """Draw the current state now; the words and the save follow once it is painted.
         ``changed`` is False when only the selection changed (nothing to save)."""
+        if changed:
+            self.fit(resized=False)
         self.view = self.make_view()
         self.board.update(self.view, turning, offsets)
         self.update_texts()
         self.after_frame(save=changed)
 
     def relayout(self) -> None:
-        """The window changed size: new room for the columns, same cards."""
-        room = self.board.measure()
-        if abs(room - self.rooms[0]) > 0.01:
-            self.rooms = [room] * COLUMNS
+        """The window changed size: measure again, then move what moved."""
+        if self.fit(resized=True):
             self.view = self.make_view()
             self.board.update(self.view)
+
+    def fit(self, resized: bool) -> bool:
+        """Fit the cards to the window and to the longest column: they shrink when a column
+        would otherwise squeeze its corner indices, and grow back once it is short again.
+        Measures the page only on resize or when the size changes (a read after the
+        frame's writes would force a layout). Returns True when the room changed."""
+        board = self.board
+        if resized:
+            if self.cap is not None:
+                self.cap = None
+                board.cap_width(None)
+            room = board.measure()
+        else:
+            room = self.rooms[0]
+        need = max(
+            column_need(self.game.hidden_count(c), len(self.game.face_up(c)))
+            for c in range(COLUMNS)
+        )
+        if need > room + 0.05 or (self.cap is not None and need < room * 0.8):
+            free = fit_width(need, board.card_width, board.tableau_px, board.gap_px)
+            cap = None if self.cap is not None and free >= self.cap * 1.5 else free
+            if cap != self.cap:
+                self.cap = cap
+                board.cap_width(cap)
+                room = board.measure()
+        if abs(room - self.rooms[0]) <= 0.01:
+            return False
+        self.rooms = [room] * COLUMNS
+        return True
 
     def deal_line(self) -> str:
         game = self.game

@@ -36,6 +36,8 @@ class Board:
         self.elements: dict[str, Any] = {}
         self.view: View = {}
         self.card_width = 0.0
+        self.tableau_px = 0.0
+        self.gap_px = 0.0
         self.origins: dict[str, Offset] = {}
         self.motion_ms = 190
         self.labels: dict[str, str] = {}  # the aria-label last written on each live card
@@ -51,9 +53,12 @@ class Board:
 
     def measure(self) -> float:
         """Card width in pixels and the tableau's height in card widths (the room for a
-        column). Called at start and on resize, not on every move."""
+        column). Called at start, on resize and when the cards change size, not per move."""
         width = float(self.parents["c0"].getBoundingClientRect().width)
         self.card_width = width
+        self.tableau_px = float(self.tableau.clientHeight) - 8
+        top = self.parents["reserve"].getBoundingClientRect()
+        self.gap_px = max(0.0, float(self.tableau.getBoundingClientRect().top) - float(top.bottom))
         # Containers only move when the window changes; their distances survive scrolling.
         self.origins = {}
         for name, element in self.parents.items():
@@ -64,8 +69,15 @@ class Board:
         self.motion_ms = 0 if reduced else 190
         if width <= 0:
             return DEFAULT_ROOM
-        height = float(self.tableau.clientHeight)
-        return max(2.0, (height - 8) / width)
+        return max(2.0, self.tableau_px / width)
+
+    def cap_width(self, pixels: float | None) -> None:
+        """Make the cards at most ``pixels`` wide (None: as wide as the window allows)."""
+        table = self.document.getElementById("table")
+        if pixels is None:
+            table.style.removeProperty("--cw-cap")
+        else:
+            table.style.setProperty("--cw-cap", f"{pixels:.1f}px")
 
     def column_centres(self) -> list[float]:
         centres = []

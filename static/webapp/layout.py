@@ -67,6 +67,25 @@ def column_fan(hidden: int, face_up: int, room: float) -> Fan:
     return Fan(_floor(down), _floor(max(UP_MIN, min(UP_READABLE, up))))
 
 
+def column_need(hidden: int, face_up: int) -> float:
+    """Height a column needs, in card widths, to keep every corner index readable."""
+    return CARD_RATIO + hidden * (DOWN_MIN + 0.03) + max(face_up - 1, 0) * UP_READABLE
+
+
+def fit_width(need: float, card_px: float, tableau_px: float, gap_px: float) -> float:
+    """The card width (px) at which the tableau holds ``need`` card widths.
+
+    Shrinking the cards also shrinks the row above the tableau (reserve and places, one
+    card high), which gives the tableau that height back: the height shared by both is
+    ``H = tableau + 1.4 * card + gap``, and the tableau then has ``H - 1.4 * w - gap``.
+
+    >>> round(fit_width(need=8.0, card_px=100, tableau_px=560, gap_px=10), 1)
+    74.5
+    """
+    total = tableau_px + CARD_RATIO * card_px + gap_px
+    return (total - gap_px) / (need + CARD_RATIO)
+
+
 def card_y(index: int, hidden: int, fan: Fan) -> float:
     """Top of the card at ``index`` (from the bottom of its column), in card widths."""
     if index < hidden:
