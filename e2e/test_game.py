@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
 
 from scorpion import Game, Move, saves
 from scorpion.session import Session
@@ -248,6 +248,27 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     page.click("#undo")
     expect(page.locator("#board-description")).to_have_text(description_of(Game.from_deck(DECK)))
     expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_saved_board_is_painted_before_python_starts(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}&lang=de", wait_ready)
+    play(page, "4H>7")
+    page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.reload()
+    # Python cannot have started (its wasm is held), yet the board is there, in German
+    assert page.evaluate("document.documentElement.dataset.ready") != "1"
+    expect(page.locator('[data-column="7"] [data-card="7S"]')).to_have_count(1)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.locator(".card.down").count() == 15
+    for route in held:
+        route.fallback()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
 
 
 def description_of(game: Game, lang: str = "en") -> str:
