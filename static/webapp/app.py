@@ -283,6 +283,7 @@ class App:
         places = self.game.destinations(card)
         text = ngettext_columns(places) if places else _("No column takes this card now.")
         picked = _("{card} picked up.").format(card=words.card_name(card))
+        picked = picked[:1].upper() + picked[1:]  # card names start in lower case
         self.say(pgettext("sentence", "{first} {second}").format(first=picked, second=text))
 
     def release(self) -> None:

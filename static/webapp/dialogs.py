@@ -6,7 +6,9 @@ and Escape closes them; on closing, focus goes back to where it was.
 
 from __future__ import annotations
 
+import functools
 import html
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -68,11 +70,20 @@ class Dialogs:
         listen("win-new", "click", lambda event: self._win_new())
         listen("rules-close", "click", lambda event: self.close("rules-dialog"))
         for name in ("new-game-dialog", "win-dialog", "rules-dialog"):
-            listen(name, "close", lambda event, name=name: self._closed(name))
+            listen(name, "close", functools.partial(self._closed_event, name))
         listen("notice-close", "click", lambda event: self.hide_notice())
 
     def _listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
-        self.el(element_id).addEventListener(kind, self.proxy(handler))
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:  # the event boundary: log it, never show a traceback
+                print("scorpion: error in a dialog:\n" + traceback.format_exc())
+
+        self.el(element_id).addEventListener(kind, self.proxy(guarded))
+
+    def _closed_event(self, name: str, event: Any) -> None:
+        self._closed(name)
 
     def _open(self, name: str) -> None:
         dialog = self.el(name)
