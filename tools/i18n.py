@@ -29,8 +29,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compile_catalogs import compile_in_place
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N_DIR = ROOT / "i18n"
@@ -231,20 +233,12 @@ def update(i18n_dir: Path = I18N_DIR, template: Catalog | None = None) -> list[s
 # --- compiling -------------------------------------------------------------------------
 
 
-def mo_bytes(catalog: Catalog) -> bytes:
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    return buffer.getvalue()
-
-
 def compile_all(i18n_dir: Path = I18N_DIR) -> list[Path]:
-    """Compile every ``<locale>/LC_MESSAGES/*.po`` to ``.mo``; returns the files written."""
-    written = []
-    for path in sorted(i18n_dir.glob("*/LC_MESSAGES/*.po")):
-        catalog = read_catalog(path, path.parent.parent.name)
-        if write_if_changed(path.with_suffix(".mo"), mo_bytes(catalog)):
-            written.append(path.with_suffix(".mo"))
-    return written
+    """Compile every ``<locale>/LC_MESSAGES/*.po`` that changed to ``.mo``; the files written.
+
+    The same compiler the site build and the test set-up use (tools/compile_catalogs.py).
+    """
+    return compile_in_place(i18n_dir)
 
 
 # --- checking --------------------------------------------------------------------------
