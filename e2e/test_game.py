@@ -142,14 +142,18 @@ def test_seed_move_by_click_and_board_in_three_languages(fresh, site_url, wait_r
     play(page, "4H>7")
     expect(page.locator("#score")).to_have_text("5")
     expect(page.locator("#board-description")).to_have_text(seed_boards("sv")[1])
-    for lang in ("de", "zh-TW", "sv"):
+    for lang in ("zh-TW", "de"):
         choose_language(page, lang)
         expect(page.locator("#board-description")).to_have_text(seed_boards(lang)[1])
+    page.click("#undo")
+    expect(page.locator("#board-description")).to_have_text(seed_boards("de")[0])
+    drag_seed_move(page)
+    keyboard_seed_move(page)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_seed_move_by_drag_then_keyboard(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}&lang=de", wait_ready)
+def drag_seed_move(page: Page) -> None:
+    """4H onto column 7 with the mouse, the pile following the pointer."""
     card = page.locator('[data-card="4H"]').bounding_box()
     target = page.locator('[data-column="7"]').bounding_box()
     assert card and target
@@ -162,10 +166,12 @@ def test_seed_move_by_drag_then_keyboard(fresh, site_url, wait_ready) -> None:
     page.mouse.up()
     expect(page.locator('[data-column="7"] [data-card="7S"]')).to_have_count(1)
     expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
-
     page.click("#undo")
     expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
-    # keyboard: into the table, column 2, up to 4H, pick up, column 7, drop
+
+
+def keyboard_seed_move(page: Page) -> None:
+    """Into the table, column 2, up to 4H, pick it up, over to column 7, drop; U, Ctrl+Y."""
     page.locator('[data-column="1"]').focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowUp")
@@ -238,8 +244,20 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
     after = description(page)
 
-    page.reload()
+    # Reload with Python held back (its wasm): the saved board is painted all the same.
+    page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.reload()
+    assert page.evaluate("document.documentElement.dataset.ready") != "1"
+    expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.locator(".card.down").count() == 12
+    for route in held:
+        route.fallback()
     wait_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
     assert description(page) == after
     assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
     expect(page.locator("#score")).to_have_text("5")
@@ -248,27 +266,6 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     page.click("#undo")
     expect(page.locator("#board-description")).to_have_text(description_of(Game.from_deck(DECK)))
     expect(page.locator("#undo")).to_be_disabled()
-
-
-def test_saved_board_is_painted_before_python_starts(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}&lang=de", wait_ready)
-    play(page, "4H>7")
-    page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm"):
-        page.reload()
-    # Python cannot have started (its wasm is held), yet the board is there, in German
-    assert page.evaluate("document.documentElement.dataset.ready") != "1"
-    expect(page.locator('[data-column="7"] [data-card="7S"]')).to_have_count(1)
-    expect(page.locator("html")).to_have_attribute("lang", "de")
-    expect(page.locator("#loading")).to_be_visible()
-    assert page.locator(".card.down").count() == 15
-    for route in held:
-        route.fallback()
-    wait_ready(page)
-    expect(page.locator("#loading")).to_be_hidden()
-    expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
 
 
 def description_of(game: Game, lang: str = "en") -> str:
@@ -298,7 +295,7 @@ def test_winning_line_ends_in_the_win_screen(fresh, site_url, wait_ready) -> Non
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_bad_save_and_bad_link_give_a_notice_and_a_game(fresh, site_url, wait_ready) -> None:
+def test_bad_save_and_bad_link_give_a_notice_then_new_game(fresh, site_url, wait_ready) -> None:
     page = open_game(fresh, site_url, "?deal=abc&variant=hard", wait_ready, saved="{not json")
     notice = page.locator("#notice")
     expect(notice).to_be_visible()
@@ -306,11 +303,18 @@ def test_bad_save_and_bad_link_give_a_notice_and_a_game(fresh, site_url, wait_re
     expect(notice).to_contain_text("deal number")
     expect(page.locator("#deal-line")).to_contain_text("Classic")
     assert page.locator("[data-card]").count() == 37
+    page.click("#notice-close")
+    expect(notice).to_be_hidden()
+    new_game_dialog_asks_before_abandoning(page)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_new_game_dialog_asks_before_abandoning(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, "?deal=7&variant=relaxed", wait_ready)
+def new_game_dialog_asks_before_abandoning(page: Page) -> None:
+    page.click("#new-game")
+    page.fill("#ng-deal", "7")
+    page.check("#ng-relaxed")
+    page.click("#ng-start")
+
     expect(page.locator("#deal-line")).to_contain_text("7")
     move = next(m for m in Game.new(7, "relaxed").legal_moves() if isinstance(m, Move))
     play(page, f"{move.card}>{move.to + 1}")
