@@ -127,7 +127,7 @@ class App:
             for c in range(COLUMNS)
         )
         if need > room + 0.05 or (self.cap is not None and need < room * 0.8):
-            free = fit_width(need, board.card_width, board.tableau_px, board.gap_px)
+            free = fit_width(need, board.card_width, board.tableau_px, board.gap_px, board.stacked)
             cap = None if self.cap is not None and free >= self.cap * 1.5 else free
             if cap != self.cap:
                 self.cap = cap

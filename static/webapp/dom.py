@@ -38,6 +38,7 @@ class Board:
         self.card_width = 0.0
         self.tableau_px = 0.0
         self.gap_px = 0.0
+        self.stacked = True
         self.origins: dict[str, Offset] = {}
         self.motion_ms = 190
         self.labels: dict[str, str] = {}  # the aria-label last written on each live card
@@ -58,7 +59,9 @@ class Board:
         self.card_width = width
         self.tableau_px = float(self.tableau.clientHeight) - 8
         top = self.parents["reserve"].getBoundingClientRect()
-        self.gap_px = max(0.0, float(self.tableau.getBoundingClientRect().top) - float(top.bottom))
+        gap = float(self.tableau.getBoundingClientRect().top) - float(top.bottom)
+        self.stacked = gap >= 0  # the reserve's row is above the tableau, not beside it
+        self.gap_px = max(0.0, gap)
         # Containers only move when the window changes; their distances survive scrolling.
         self.origins = {}
         for name, element in self.parents.items():

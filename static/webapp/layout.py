@@ -72,16 +72,23 @@ def column_need(hidden: int, face_up: int) -> float:
     return CARD_RATIO + hidden * (DOWN_MIN + 0.03) + max(face_up - 1, 0) * UP_READABLE
 
 
-def fit_width(need: float, card_px: float, tableau_px: float, gap_px: float) -> float:
+def fit_width(
+    need: float, card_px: float, tableau_px: float, gap_px: float, stacked: bool = True
+) -> float:
     """The card width (px) at which the tableau holds ``need`` card widths.
 
-    Shrinking the cards also shrinks the row above the tableau (reserve and places, one
-    card high), which gives the tableau that height back: the height shared by both is
+    When the reserve and places sit in a row above the tableau (``stacked``), shrinking
+    the cards shrinks that row too, which gives the tableau its height back: both share
     ``H = tableau + 1.4 * card + gap``, and the tableau then has ``H - 1.4 * w - gap``.
+    Beside the tableau (short landscape screens) they take no height from it.
 
     >>> round(fit_width(need=8.0, card_px=100, tableau_px=560, gap_px=10), 1)
     74.5
+    >>> fit_width(need=8.0, card_px=100, tableau_px=560, gap_px=10, stacked=False)
+    70.0
     """
+    if not stacked:
+        return tableau_px / need
     total = tableau_px + CARD_RATIO * card_px + gap_px
     return (total - gap_px) / (need + CARD_RATIO)
 
