@@ -78,7 +78,15 @@ class App:
                 labels[card] = found
         return labels
 
-    def mount(self) -> None:
+    def adopt(self, session: Session) -> None:
+        """Another tab saved a newer game: show it here, without saving it back (that
+        would only echo between the tabs)."""
+        self.session = session
+        self.held = None
+        self.cursor = Cursor(0, None)
+        self.mount(save=False)
+
+    def mount(self, save: bool = True) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
         self.column_labels = [""] * COLUMNS
         self.fit(resized=True)
@@ -86,7 +94,8 @@ class App:
         self.board.mount(self.view, self.card_labels())
         self.update_texts()
         self.update_words()
-        self.save()
+        if save:
+            self.save()
 
     def refresh(
         self,
@@ -270,6 +279,7 @@ class App:
         self.held = None
         self.cursor = Cursor(0, None)
         self.mount()
+        self.board.deal_in()
         self.say(message)
 
     # --- picking up and dropping ----------------------------------------------------------

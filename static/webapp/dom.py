@@ -111,6 +111,29 @@ class Board:
         self.roving = None
         self.set_roving(self.column(0))
 
+    def deal_in(self) -> None:
+        """A new deal: the cards fly from the reserve's corner to their places, one after
+        another, row by row as a dealer would (about half a second in all)."""
+        if not self.motion_ms or not self.origins:
+            return
+        rx, ry = self.origins["reserve"]
+        cw = self.card_width
+        order = sorted(
+            (v for v in self.view.values() if v.parent.startswith("c")),
+            key=lambda v: (v.index, v.parent),
+        )
+        for step, v in enumerate(order):
+            px, py = self.origins[v.parent]
+            dx, dy = rx - (px + v.x * cw), ry - (py + v.y * cw)
+            frames = to_js({"translate": [f"{dx:.1f}px {dy:.1f}px", "0px 0px"]},
+                           dict_converter=Object.fromEntries)  # fmt: skip
+            timing = to_js(
+                {"duration": 260, "delay": step * 9, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)",
+                 "fill": "backwards"},
+                dict_converter=Object.fromEntries,
+            )  # fmt: skip
+            self.elements[v.card].animate(frames, timing)
+
     def update(
         self,
         view: View,

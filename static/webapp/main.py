@@ -21,7 +21,7 @@ from .app import App
 from .controls import Controls
 from .dialogs import Dialogs
 from .dom import Board, Chrome
-from .storage import Store
+from .storage import SAVE_KEY, Store
 from .texts import problem_text, static_labels, static_texts
 from .urlparams import Start, read_query, share_query, without_game
 from .words import _
@@ -109,6 +109,14 @@ def _start() -> None:
     controls.bind()
     _bind_settings(app, controls, document)
     controls.listen(window, "pagehide", lambda event: app.flush())
+
+    def other_tab(event: Any) -> None:
+        if str(event.key or "") == SAVE_KEY:
+            session = store.newer(event.newValue or None)
+            if session is not None:
+                app.adopt(session)
+
+    controls.listen(window, "storage", other_tab)
 
     root = document.documentElement
     document.getElementById("loading").hidden = True

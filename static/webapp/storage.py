@@ -66,6 +66,14 @@ class Store:
         self.revision = loaded.revision
         return loaded
 
+    def newer(self, text: str | None) -> Session | None:
+        """The game another tab just saved, if it is newer than this tab's last save."""
+        loaded = saves.read(text)
+        if loaded.session is None or loaded.revision <= self.revision:
+            return None
+        self.revision = loaded.revision
+        return loaded.session
+
     def save(self, session: Session) -> bool:
         self.revision += 1
         text = saves.dump(session, self.revision, int(time.time() * 1000))

@@ -63,3 +63,17 @@ def test_paint_snapshot_is_plain_json() -> None:
     data = json.loads(backend.items[PAINT_KEY])
     assert data["v"] == 1 and data["lang"] == "de" and data["four"] is True
     assert set(data["parents"]) >= {"c0", "reserve", "p3"}
+
+
+def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
+    backend = FakeStorage()
+    mine, theirs = Store(backend), Store(FakeStorage())
+    mine.save(Session(Game.new(1)))
+    theirs.revision = 5
+    theirs_session = Session(Game.new(2))
+    theirs.save(theirs_session)
+    text = theirs.backend.items[SAVE_KEY]
+    adopted = mine.newer(text)
+    assert adopted is not None and adopted.game.deal_number == 2
+    assert mine.newer(text) is None  # the same save again is not newer
+    assert mine.newer("{broken") is None
