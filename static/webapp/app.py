@@ -18,6 +18,7 @@ from scorpion.session import Session
 
 from . import words
 from .dom import Board, Chrome, Offset
+from .hints import Search
 from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, top_of
 from .layout import column_need, fit_width
 from .paint import snapshot
@@ -47,7 +48,10 @@ class App:
         self.words_pending = False
         self.keyboard = False  # the last input was a key (focus follows the cursor)
         self.on_win: Callable[[Game], None] = lambda game: None
-        self.hint_provider: Callable[[Game], Action | None] | None = None
+        self.hints = False  # True when the solver is there (the Hint button works)
+        self.search: Search | None = None  # a hint being worked out
+        # ``soon(fn)`` runs fn after the page has handled what is waiting (a new task).
+        self.soon: Callable[[Callable[[], None]], None] = lambda fn: fn()
 
     @property
     def game(self) -> Game:
@@ -410,9 +414,34 @@ class App:
         self.say(words.board(self.game))
 
     def hint(self) -> None:
-        if self.hint_provider is None:
+        """Think in slices between frames, then show the move: its pile lifted, its
+        column marked, and the move in words."""
+        if not self.hints or self.search is not None:
             return
-        move = self.hint_provider(self.game)
+        self.search = Search(self.game)
+        self.thinking(True)
+        self.soon(self._think)
+
+    def thinking(self, on: bool) -> None:
+        """The Hint button pulses (and is busy for assistive technology) while it thinks."""
+        self.chrome.element("hint").classList.toggle("thinking", on)
+        self.chrome.attr("hint", "aria-busy", "true" if on else None)
+
+    def _think(self) -> None:
+        search = self.search
+        if search is None:
+            return
+        if search.stale(self.game):  # the player moved on: this hint is for another table
+            self.search = None
+            self.thinking(False)
+            return
+        answer = search.step()
+        if answer is None:
+            self.soon(self._think)
+            return
+        self.search = None
+        self.thinking(False)
+        move = answer.move
         if move is None:
             self.say(_("No hint: no move helps from here. Undo, or start a new game."))
             return

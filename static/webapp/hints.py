@@ -1,33 +1,78 @@
-"""Where the Hint button meets the solver (``scorpion.hint``, owned by the solver).
+"""Where the Hint button meets the solver (``scorpion.solver``, owned by the solver engineer).
 
-``provider()`` returns a function game -> move (or None when nothing helps), or None
-while the solver module is not there, which leaves the button disabled.
+The search runs in short slices (``Search.step``) between which the page handles input
+and paints, so thinking never freezes the table. ``start`` returns None while no solver
+module is there, which leaves the button disabled.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from scorpion.game import Game
-from scorpion.moves import Action, Deal, Move
+from scorpion.moves import Action
 
-TIME_LIMIT = 0.5  # seconds of thinking on the page's thread, so the page stays responsive
+BUDGET_S = 1.5  # the longest a hint may think, in slices
+SLICE_POSITIONS = 1500  # positions per slice: a few milliseconds each in the browser
 
 
-def provider() -> Callable[[Game], Action | None] | None:
-    try:
-        module: Any = importlib.import_module("scorpion.hint")
-    except ImportError:
-        return None
-    solve = getattr(module, "hint", None)
-    if solve is None:
-        return None
+@dataclass(frozen=True)
+class Answer:
+    """``move`` to suggest (None: nothing helps); ``proved`` when it comes from a winning
+    line, ``lost`` when the position is proved lost."""
 
-    def ask(game: Game) -> Action | None:
-        result = solve(game.copy(), TIME_LIMIT)
-        move = getattr(result, "move", result[0] if isinstance(result, tuple) else result)
-        return move if isinstance(move, Move | Deal) else None
+    move: Action | None
+    proved: bool = False
+    lost: bool = False
 
-    return ask
+
+def _solver_module() -> Any | None:
+    for name in ("scorpion.hint", "scorpion.solver"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return None
+
+
+def available() -> bool:
+    module = _solver_module()
+    return module is not None and hasattr(module, "hint")
+
+
+class Search:
+    """One hint being worked out for the position it started from."""
+
+    def __init__(self, game: Game) -> None:
+        self.module: Any = _solver_module()
+        self.game = game.copy()
+        self.moves = game.moves  # to notice the player moving on meanwhile
+        self.started = time.monotonic()
+        make = getattr(self.module, "Solver", None)
+        self.solver = make(self.game) if make is not None else None
+
+    def stale(self, game: Game) -> bool:
+        return game.moves != self.moves
+
+    def step(self) -> Answer | None:
+        """Think a little; the answer once known (or once the budget is spent)."""
+        if self.solver is None:  # no sliced search: one short blocking call
+            return self._from_hint(self.module.hint(self.game, 0.3))
+        result = self.solver.step(SLICE_POSITIONS)
+        if result is None and time.monotonic() - self.started < BUDGET_S:
+            return None
+        result = result or self.solver.result()
+        if result.status == "won" and result.line:
+            return Answer(result.line[0], proved=True)
+        if result.status == "lost":
+            return Answer(None, lost=True)
+        # Undecided in time: the solver's sensible move, after a very short search.
+        return self._from_hint(self.module.hint(self.game, 0.01))
+
+    @staticmethod
+    def _from_hint(found: Any) -> Answer:
+        status = getattr(found, "status", "unknown")
+        return Answer(getattr(found, "move", None), status == "won", status == "lost")

@@ -21,6 +21,7 @@ from .app import App
 from .controls import Controls
 from .dialogs import Dialogs
 from .dom import Board, Chrome
+from .hints import available
 from .storage import SAVE_KEY, Store
 from .texts import problem_text, static_labels, static_texts
 from .urlparams import Start, read_query, share_query, without_game
@@ -74,6 +75,7 @@ def _start() -> None:
         window.requestAnimationFrame(create_once_callable(lambda _t: window.setTimeout(later, 0)))
 
     app.defer = after_paint
+    app.soon = lambda fn: window.setTimeout(create_once_callable(lambda: fn()), 0)
     dialogs = Dialogs(document, create_proxy, create_once_callable)
     apply_language(app, document)
     _apply_settings(app, document)
@@ -202,14 +204,9 @@ def _bind_settings(app: App, controls: Controls, document: Any) -> None:
 
 
 def _wire_hint(app: App, document: Any) -> None:
-    """The Hint button works once the solver's ``scorpion.hint`` module is there."""
-    try:
-        from .hints import provider
-    except ImportError:
-        return
-    found = provider()
-    if found is not None:
-        app.hint_provider = found
+    """The Hint button works once the solver's module is there."""
+    if available():
+        app.hints = True
         document.getElementById("hint").disabled = False
 
 
