@@ -339,3 +339,9 @@ def new_game_dialog_asks_before_abandoning(page: Page) -> None:
     page.click("#ng-restart")
     expect(page.locator("#undo")).to_be_disabled()
     expect(page.locator("#score")).to_have_text("0")
+    # Share: a link to this deal, copied (or shown, where the clipboard is refused)
+    page.click("#share")
+    page.wait_for_function(
+        "['status', 'notice-text'].some(id =>"
+        " document.getElementById(id).textContent.includes('?deal=7&variant=relaxed'))"
+    )

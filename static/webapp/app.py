@@ -8,6 +8,7 @@ the game, and saves: every action is saved, undo history included.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -48,6 +49,8 @@ class App:
         self.words_pending = False
         self.keyboard = False  # the last input was a key (focus follows the cursor)
         self.on_win: Callable[[Game], None] = lambda game: None
+        self.clock: Callable[[], float] = lambda: time.monotonic() * 1000  # milliseconds
+        self.last_action: float | None = None
         self.hints = False  # True when the solver is there (the Hint button works)
         self.search: Search | None = None  # a hint being worked out
         # ``soon(fn)`` runs fn after the page has handled what is waiting (a new task).
@@ -237,6 +240,7 @@ class App:
             self.refuse(reason)
             return False
         before = words.before_move(game, move)
+        self.session.add_time(self.elapsed())
         played = self.session.play(move)
         self.held = None
         self.cursor = self._cursor_after(move)
@@ -247,8 +251,17 @@ class App:
             self.on_win(game)
         return True
 
+    def elapsed(self) -> int:
+        """Milliseconds of play since the last action; a pause over two minutes counts as
+        two minutes (the player was away), for the statistics' times."""
+        now = self.clock()
+        gap = now - self.last_action if self.last_action is not None else 0.0
+        self.last_action = now
+        return int(min(max(gap, 0.0), 120_000.0))
+
     def undo(self) -> None:
         self.held = None
+        self.session.add_time(self.elapsed())
         if self.session.undo():
             self.refresh()
             self.say(_("Move undone."))
@@ -256,6 +269,7 @@ class App:
 
     def redo(self) -> None:
         self.held = None
+        self.session.add_time(self.elapsed())
         if self.session.redo():
             self.refresh()
             self.say(_("Move redone."))
@@ -282,6 +296,7 @@ class App:
     def _fresh(self, message: str) -> None:
         self.held = None
         self.cursor = Cursor(0, None)
+        self.last_action = self.clock()  # the new game's time starts now
         self.mount()
         self.board.deal_in()
         self.say(message)
