@@ -13,7 +13,16 @@ What goes in (all paths relative, so the site works under any sub-path such as `
 - the runtime vendored from ``node_modules``: the five Pyodide files in
   ``static/vendor/pyodide/`` and PyScript's ``dist/*.js`` + ``dist/*.css`` in
   ``static/vendor/pyscript/``;
-- ``build-manifest.json``: every other file with its size and a content hash.
+- ``sw.js``, the service worker, from ``sw.js`` at the root with its ``BUILD`` filled in: the
+  version and the files it precaches (see ``precache_list``), each with its content hash;
+- ``manifest.webmanifest`` (the web app manifest) from the root; its icons are in
+  ``static/icons/`` (made once by ``tools/icons.py``);
+- ``build-manifest.json``: every other file with its size and a content hash, the version,
+  and the list of precached files.
+
+The version hashes every file's content (``index.html`` with its ``data-version`` attribute
+left at ``dev``), so it changes whenever any file does; it is written into ``index.html``
+(``<html data-version="...">``, what the page says it runs) and into ``sw.js``.
 
 The output is deterministic: the same inputs give byte-identical files (sorted zip entries,
 fixed zip timestamps and modes, sorted manifest). The site is built in a temporary directory
@@ -23,9 +32,11 @@ beside ``--out`` and swapped in at the end, so a server on ``_site/`` never sees
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -69,8 +80,17 @@ PYTHON_SOURCES: tuple[PythonSource, ...] = (
 # the same place as in the repository (after `make catalogs` or the unit tests' conftest).
 CATALOG_DEST = "i18n"
 
-# Files copied to the site root as they are.
-PAGE_FILES: tuple[str, ...] = ("index.html", "pyscript.toml")
+# Files copied to the site root as they are (index.html then gets its version).
+PAGE_FILES: tuple[str, ...] = ("index.html", "pyscript.toml", "manifest.webmanifest")
+INDEX = "index.html"
+# <html data-version="dev"> in the source; the build writes the site's version there.
+VERSION_ATTR = re.compile(r'(<html\b[^>]*\bdata-version=")([^"]*)(")')
+SOURCE_VERSION = "dev"
+
+# The service worker: rendered from the root's sw.js to the site's root (its scope is the
+# folder it is served from, so it must sit beside index.html).
+SERVICE_WORKER = "sw.js"
+SW_BUILD = re.compile(r"/\* BUILD \*/.*?/\* /BUILD \*/", re.DOTALL)
 
 STATIC_DIR = "static"
 APP_ZIP = "static/app.zip"
@@ -89,6 +109,17 @@ PYODIDE_DEST = "static/vendor/pyodide"
 PYSCRIPT_SRC = "@pyscript/core/dist"
 PYSCRIPT_PATTERNS: tuple[str, ...] = ("*.js", "*.css")
 PYSCRIPT_DEST = "static/vendor/pyscript"
+PYSCRIPT_ENTRY = "core.js"
+PYSCRIPT_CSS = "core.css"
+# The chunks PyScript's core imports lazily while booting this page (found by recording
+# the page's requests; e2e/test_offline.py checks it). The rest (py-editor's CodeMirror,
+# the terminal's xterm, zip, pyodide_graph...) is shipped but never fetched: not precached.
+PYSCRIPT_BOOT_CHUNKS = frozenset(
+    ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml")
+)
+IMPORT_STATIC = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"')
+IMPORT_DYNAMIC = re.compile(r'\bimport\(\s*"\./([^"]+)"\s*\)')
+CHUNK_STEM = re.compile(r"^(.+)-[A-Za-z0-9_-]{8}\.js$")
 
 # Never shipped, wherever they are.
 JUNK_DIRS = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
@@ -106,6 +137,7 @@ class FileEntry(TypedDict):
 class Manifest(TypedDict):
     version: str
     files: dict[str, FileEntry]
+    precache: list[str]
 
 
 class BuildError(Exception):
@@ -213,20 +245,116 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()[:HASH_CHARS]
 
 
-def make_manifest(out: Path) -> Manifest:
-    """Every file of the site (but the manifest itself): size and sha256 (first 16 hex).
+def pyscript_boot_files(dist: Path) -> list[str]:
+    """PyScript's files that the page fetches: the entry, its CSS, the chunks they import
+    statically, and the chunks of ``PYSCRIPT_BOOT_CHUNKS`` that this core imports lazily,
+    with what those import statically (their own lazy imports are left out)."""
 
-    ``version`` hashes the whole list, so it changes whenever any file does.
-    """
+    def closure(name: str, found: set[str]) -> None:
+        if name in found:
+            return
+        if not (dist / name).is_file():
+            raise BuildError(f"{PYSCRIPT_DEST}/{name} is imported but missing")
+        found.add(name)
+        for imported in IMPORT_STATIC.findall((dist / name).read_text(encoding="utf-8")):
+            closure(imported, found)
+
+    core: set[str] = set()
+    closure(PYSCRIPT_ENTRY, core)
+    lazy: dict[str, str] = {}  # stem -> file, of what the core imports lazily
+    for name in sorted(core):
+        for imported in IMPORT_DYNAMIC.findall((dist / name).read_text(encoding="utf-8")):
+            hashed = CHUNK_STEM.match(imported)
+            lazy[hashed.group(1) if hashed else imported] = imported
+    found = set(core)
+    for stem in sorted(PYSCRIPT_BOOT_CHUNKS):
+        if stem not in lazy:
+            raise BuildError(
+                f"PyScript imports no '{stem}-*.js' any more: update PYSCRIPT_BOOT_CHUNKS "
+                "(record the page's requests, see e2e/test_offline.py)"
+            )
+        closure(lazy[stem], found)
+    if not (dist / PYSCRIPT_CSS).is_file():
+        raise BuildError(f"{PYSCRIPT_DEST}/{PYSCRIPT_CSS} is missing")
+    return sorted(found | {PYSCRIPT_CSS})
+
+
+def precache_list(out: Path) -> list[str]:
+    """What the service worker keeps: every file of the site, except itself, the build
+    manifest and the PyScript chunks this page never fetches."""
+    pyscript = {f"{PYSCRIPT_DEST}/{name}" for name in pyscript_boot_files(out / PYSCRIPT_DEST)}
+    skipped = {SERVICE_WORKER, MANIFEST}
+    return [
+        str(rel)
+        for rel in walk_files(out)
+        if str(rel) not in skipped and (not is_under(rel, PYSCRIPT_DEST) or str(rel) in pyscript)
+    ]
+
+
+def list_files(out: Path, skip: Iterable[str]) -> dict[str, FileEntry]:
     files: dict[str, FileEntry] = {}
+    skipped = set(skip)
     for rel in walk_files(out):
-        if str(rel) == MANIFEST:
+        if str(rel) in skipped:
             continue
         path = out / rel
         files[str(rel)] = {"size": path.stat().st_size, "sha256": file_hash(path)}
-    listing = json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
-    version = hashlib.sha256(listing).hexdigest()[:HASH_CHARS]
-    return {"version": version, "files": files}
+    return files
+
+
+def stamp_version(html: str, version: str) -> str:
+    """``index.html`` with ``<html data-version>`` set to ``version``."""
+    stamped, count = VERSION_ATTR.subn(lambda m: m.group(1) + version + m.group(3), html)
+    if count != 1:
+        raise BuildError(f'{INDEX} needs one <html data-version="{SOURCE_VERSION}"> attribute')
+    return stamped
+
+
+def site_version(out: Path) -> str:
+    """A hash of every file's content, ``index.html`` taken with its version unset:
+    it changes whenever any file does, and does not depend on itself."""
+    files = list_files(out, skip=(MANIFEST, SERVICE_WORKER, INDEX))
+    index = stamp_version((out / INDEX).read_text(encoding="utf-8"), SOURCE_VERSION)
+    listing = json.dumps(
+        {"files": files, "index": hashlib.sha256(index.encode()).hexdigest()},
+        sort_keys=True,
+        separators=(",", ":"),
+    ).encode()
+    return hashlib.sha256(listing).hexdigest()[:HASH_CHARS]
+
+
+def render_service_worker(version: str, revisions: dict[str, str]) -> str:
+    source = (ROOT / SERVICE_WORKER).read_text(encoding="utf-8")
+    build = json.dumps({"version": version, "files": revisions}, indent=2, sort_keys=True)
+    rendered, count = SW_BUILD.subn(lambda _m: build, source, count=1)
+    if count != 1:
+        raise BuildError(f"{SERVICE_WORKER} lost its /* BUILD */ ... /* /BUILD */ markers")
+    return rendered
+
+
+def write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o644)
+
+
+def seal(out: Path) -> Manifest:
+    """Make the files that describe the others: stamp the version into ``index.html``,
+    write ``sw.js`` and ``build-manifest.json``. Run again after editing a built site by
+    hand (the tests do, to make a new version); it gives the same bytes for the same files.
+    """
+    version = site_version(out)
+    index = out / INDEX
+    write_text(index, stamp_version(index.read_text(encoding="utf-8"), version))
+    precache = precache_list(out)
+    revisions = {name: file_hash(out / name) for name in precache}
+    write_text(out / SERVICE_WORKER, render_service_worker(version, revisions))
+    manifest: Manifest = {
+        "version": version,
+        "files": list_files(out, skip=(MANIFEST,)),
+        "precache": precache,
+    }
+    write_text(out / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    return manifest
 
 
 def build_into(out: Path) -> Manifest:
@@ -235,10 +363,19 @@ def build_into(out: Path) -> Manifest:
     copy_static(out)
     write_zip(out / APP_ZIP, zip_entries())
     copy_vendor(out)
-    manifest = make_manifest(out)
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
-    (out / MANIFEST).chmod(0o644)
-    return manifest
+    return seal(out)
+
+
+def first_visit_bytes(out: Path, manifest: Manifest) -> tuple[int, int]:
+    """(raw, gzipped) bytes of what one visit downloads: the precached files and the
+    service worker. Gzipped is each file at gzip level 6, as a server that compresses
+    every response would send it (python_stdlib.zip and app.zip barely shrink)."""
+    names = [*manifest["precache"], SERVICE_WORKER]
+    raw = sum((out / name).stat().st_size for name in names)
+    packed = sum(
+        len(gzip.compress((out / name).read_bytes(), compresslevel=6, mtime=0)) for name in names
+    )
+    return raw, packed
 
 
 def build(out: Path = DEFAULT_OUT) -> Manifest:
@@ -273,9 +410,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     files = manifest["files"]
     total = sum(entry["size"] for entry in files.values())
+    raw, packed = first_visit_bytes(args.out.resolve(), manifest)
     print(
         f"build_site: {len(files)} files, {total / 1e6:.1f} MB, "
-        f"version {manifest['version']} -> {args.out}",
+        f"version {manifest['version']} -> {args.out}\n"
+        f"build_site: first visit {raw:,} bytes ({raw / 1e6:.1f} MB), "
+        f"{packed:,} gzipped ({packed / 1e6:.1f} MB): "
+        f"{len(manifest['precache'])} files precached by {SERVICE_WORKER}",
         file=sys.stderr,
     )
     return 0

@@ -24,6 +24,7 @@ from .dom import Board, Chrome
 from .hints import available
 from .storage import SAVE_KEY, Store
 from .texts import problem_text, static_labels, static_texts
+from .updates import Updates
 from .urlparams import Start, read_query, share_query, without_game
 from .words import _
 
@@ -110,6 +111,7 @@ def _start() -> None:
     controls = Controls(app, dialogs, document, window, create_proxy, create_once_callable, actions)
     controls.bind()
     _bind_settings(app, controls, document)
+    Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     controls.listen(window, "pagehide", lambda event: app.flush())
 
     def other_tab(event: Any) -> None:

@@ -38,6 +38,9 @@ def static_texts() -> dict[str, str]:
         "win-new": pgettext("button", "New game"),
         "rules-title": pgettext("dialog title", "Rules"),
         "rules-close": _("Close"),
+        # Translators: a bar offering the new version of the app, downloaded and ready.
+        "update-text": _("Update available."),
+        "update-reload": pgettext("button", "Reload"),
     }
 
 
@@ -47,6 +50,7 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("tools", "aria-label"): _("Game"),
         ("tableau", "aria-label"): _("Columns"),
         ("notice-close", "aria-label"): _("Close"),
+        ("update-close", "aria-label"): _("Not now"),
         ("ng-deal", "placeholder"): _("random"),
         ("ng-deal", "aria-label"): _("Deal number"),
         # Translators: shortcut hints shown as tooltips on the toolbar buttons.
