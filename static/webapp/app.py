@@ -92,6 +92,7 @@ class App:
         self.held = None
         self.cursor = Cursor(0, None)
         self.mount(save=False)
+        self.say(_("This game was changed in another tab; this tab now shows it."))
 
     def mount(self, save: bool = True) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
