@@ -1,0 +1,293 @@
+"""Offline after the first visit, and updates that never mix versions (``sw.js``).
+
+The service worker precaches what ``build-manifest.json`` lists under ``precache``, each
+file checked against its hash. These tests load the page once online, then go offline
+(``context.set_offline``) and reload; they make a new version of a copy of the site (edit a
+file, then ``build_site.seal``) to see it offered, accepted, or refused when its install
+fails. Every wait is for a condition; the offsite guard of ``context`` sees the worker's
+requests too.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+from e2e.conftest import StaticServer
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = json.loads((ROOT / "tests" / "fixtures" / "seed-deal.json").read_text())
+DECK = "".join(SEED["deck"])
+FIRST, SECOND = SEED["winning_line"][:2]
+# Fetched by the browser to install the app (the manifest and its icons), maybe not by a
+# page load; precached all the same.
+INSTALL_ONLY = re.compile(r"^(manifest\.webmanifest|static/icon\.svg|static/icons/.+\.png)$")
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+BOARD = """() => Array.from(document.querySelectorAll('[data-column]'), column =>
+    Array.from(column.querySelectorAll('[data-card]'), card => card.dataset.card).join(' ')
+  ).join(' | ') + ' / score ' + document.getElementById('score').textContent"""
+# Ask for the new version now (an open page also asks hourly and when shown again); resolve
+# with the new worker's fate: "installed" (it waits) or "redundant" (its install failed).
+UPDATE = """() => navigator.serviceWorker.getRegistration().then(reg =>
+  new Promise((resolve, reject) => {
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      const settled = () => {
+        if (["installed", "activated", "redundant"].includes(worker.state)) resolve(worker.state);
+      };
+      worker.addEventListener("statechange", settled);
+      settled();
+    }, { once: true });
+    reg.update().catch(reject);
+  }))"""
+CACHES = "caches.keys()"
+
+
+def load_build_site() -> ModuleType:
+    """tools/build_site.py as a module (``seal`` makes a built site's new version)."""
+    if "build_site" in sys.modules:
+        return sys.modules["build_site"]
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_site"] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def site_manifest(site: Path) -> dict:
+    return json.loads((site / "build-manifest.json").read_text())
+
+
+def sw_build(site: Path) -> dict:
+    """The BUILD object the build wrote into sw.js."""
+    text = (site / "sw.js").read_text()
+    match = re.search(r"const BUILD = (\{.*?\n\});", text, re.DOTALL)
+    assert match, "sw.js has no BUILD object"
+    return json.loads(match.group(1))
+
+
+def play(page: Page, move: str) -> None:
+    """A move of the seed deal, by clicking the card and then the column."""
+    card, column = move.split(">")
+    element = page.locator(f'[data-card="{card}"]')
+    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
+    element.click()
+    expect(element).to_have_attribute("aria-pressed", "true")
+    page.click(f'[data-column="{column}"]')
+    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
+
+
+def boot_controlled(page: Page, url: str, wait_ready) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED)
+
+
+def reload_ready(page: Page, wait_ready) -> None:
+    page.reload()
+    wait_ready(page)
+
+
+def version(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.dataset.version"))
+
+
+def served_path(request: Request, base: str) -> str | None:
+    """The site file a request asks for ("static/app.css"), or None if not the site's."""
+    if not request.url.startswith(base):
+        return None
+    path = urlsplit(request.url).path[len(urlsplit(base).path) :]
+    return path or "index.html"
+
+
+# --- the build's side -----------------------------------------------------------------------
+
+
+def test_service_worker_precaches_by_content_hash(site_dir: Path) -> None:
+    manifest = site_manifest(site_dir)
+    build = sw_build(site_dir)
+    precache = manifest["precache"]
+    assert build["version"] == manifest["version"]
+    assert f'data-version="{manifest["version"]}"' in (site_dir / "index.html").read_text()
+    assert build["files"] == {name: manifest["files"][name]["sha256"] for name in precache}
+    for needed in (
+        "index.html",
+        "pyscript.toml",
+        "static/app.zip",
+        "static/app.css",
+        "static/cards.svg",
+        "static/vendor/pyodide/pyodide.asm.wasm",
+        "static/vendor/pyodide/pyodide-lock.json",
+        "static/vendor/pyodide/python_stdlib.zip",
+        "static/vendor/pyscript/core.js",
+        "manifest.webmanifest",
+    ):
+        assert needed in precache, needed
+    assert not [n for n in precache if re.search(r"codemirror|xterm|pyodide_graph|zip-", n)]
+    assert "sw.js" not in precache and "build-manifest.json" not in precache
+    data = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.glob("static/data/*"))
+    assert set(data) <= set(precache)
+
+
+# --- in the browser -------------------------------------------------------------------------
+
+
+def test_plays_offline_after_one_visit(
+    context: BrowserContext, page: Page, site_url, site_dir: Path, wait_ready, console_errors
+) -> None:
+    fetched: set[str] = set()
+
+    def record(request: Request) -> None:
+        path = served_path(request, site_url)
+        if path is not None:
+            fetched.add(path)
+
+    page.on("request", record)
+    boot_controlled(page, f"{site_url}?deck={DECK}", wait_ready)
+    play(page, FIRST)
+    board = page.evaluate(BOARD)
+    page.remove_listener("request", record)
+
+    # Precached: every file the page fetched; precached beyond that: only what installing takes.
+    precache = set(site_manifest(site_dir)["precache"])
+    assert fetched - precache == set(), "fetched but not precached"
+    assert {name for name in precache - fetched if not INSTALL_ONLY.match(name)} == set()
+
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    context.set_offline(True)
+    reload_ready(page, wait_ready)
+    assert page.evaluate(BOARD) == board
+    play(page, SECOND)
+    board = page.evaluate(BOARD)
+    reload_ready(page, wait_ready)
+    assert page.evaluate(BOARD) == board
+    assert failed == []
+    assert console_errors == []
+
+
+def test_sub_path_boots_and_plays_offline(
+    context: BrowserContext, page: Page, site_url_subpath, wait_ready, console_errors
+) -> None:
+    boot_controlled(page, f"{site_url_subpath}?deck={DECK}", wait_ready)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == site_url_subpath
+    play(page, FIRST)
+    board = page.evaluate(BOARD)
+    context.set_offline(True)
+    reload_ready(page, wait_ready)
+    assert page.evaluate(BOARD) == board
+    play(page, SECOND)
+    assert console_errors == []
+
+
+# --- updates, on a copy of the site served by its own server --------------------------------
+
+
+@pytest.fixture
+def own_site(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site (to make new versions of) and its URL."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    server = StaticServer(copy, tmp_path / "server.log")
+    server.start()
+    yield copy, server.url()
+    server.stop()
+
+
+MARK = "getComputedStyle(document.documentElement).getPropertyValue('--build-mark').trim()"
+
+
+def new_version(site: Path) -> str:
+    """Change a file the page uses (a CSS custom property it can read), then rebuild the
+    files that describe the site; returns the new version."""
+    with (site / "static" / "app.css").open("a") as css:
+        css.write("\n:root { --build-mark: 2; }\n")
+    return str(load_build_site().seal(site)["version"])
+
+
+def test_update_is_offered_and_runs_the_whole_new_version(
+    page: Page, own_site, wait_ready, console_errors
+) -> None:
+    site, url = own_site
+    boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
+    old = version(page)
+    play(page, FIRST)
+    board = page.evaluate(BOARD)
+    banner = page.locator("#update")
+    expect(banner).to_be_hidden()
+
+    new = new_version(site)
+    assert new != old
+    assert page.evaluate(UPDATE) == "installed"
+    expect(banner).to_be_visible()
+    expect(page.locator("#update-reload")).to_have_text("Reload")
+
+    # It waits: a reload still runs the old version, whole, and offers the new one again.
+    reload_ready(page, wait_ready)
+    assert version(page) == old
+    assert page.evaluate(MARK) == ""
+    expect(banner).to_be_visible()
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert version(page) == new
+    assert page.evaluate(MARK) == "2"
+    assert page.evaluate(BOARD) == board
+    expect(banner).to_be_hidden()
+    assert page.evaluate(CACHES) == [f"scorpion-{new}"]
+    assert console_errors == []
+
+
+def test_update_offer_speaks_the_page_language(page: Page, own_site, wait_ready) -> None:
+    site, url = own_site
+    boot_controlled(page, f"{url}?lang=de", wait_ready)
+    new_version(site)
+    assert page.evaluate(UPDATE) == "installed"
+    expect(page.locator("#update-text")).to_have_text("Aktualisierung verfügbar.")
+    expect(page.locator("#update-reload")).to_have_text("Neu laden")
+    page.click("#update-close")
+    expect(page.locator("#update")).to_be_hidden()
+
+
+def test_failed_precache_keeps_the_old_version(
+    context: BrowserContext, page: Page, own_site, wait_ready, console_errors
+) -> None:
+    site, url = own_site
+    boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
+    old = version(page)
+    play(page, FIRST)
+    board = page.evaluate(BOARD)
+
+    new_version(site)
+    css = site / "static" / "app.css"
+    changed = css.read_bytes()
+    css.unlink()  # a file of the new version is missing (404)
+    assert page.evaluate(UPDATE) == "redundant"
+    css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
+    assert page.evaluate(UPDATE) == "redundant"
+    expect(page.locator("#update")).to_be_hidden()
+    assert page.evaluate(CACHES) == [f"scorpion-{old}"]
+
+    reload_ready(page, wait_ready)
+    assert version(page) == old
+    assert page.evaluate(MARK) == ""
+    assert page.evaluate(BOARD) == board
+    context.set_offline(True)
+    reload_ready(page, wait_ready)
+    assert version(page) == old
+    assert page.evaluate(BOARD) == board
+    assert console_errors == []
