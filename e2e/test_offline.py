@@ -161,9 +161,20 @@ def test_plays_offline_after_one_visit(
     page.remove_listener("request", record)
 
     # Precached: every file the page fetched; precached beyond that: only what installing takes.
-    precache = set(site_manifest(site_dir)["precache"])
+    manifest = site_manifest(site_dir)
+    precache = set(manifest["precache"])
     assert fetched - precache == set(), "fetched but not precached"
     assert {name for name in precache - fetched if not INSTALL_ONLY.match(name)} == set()
+
+    # The wasm is kept at its build revision, in this version's cache alone.
+    wasm = "static/vendor/pyodide/pyodide.asm.wasm"
+    kept = page.evaluate(
+        """([cache, url]) => caches.open(cache).then(c => c.match(url))
+             .then(r => r && r.headers.get("X-Scorpion-Revision"))""",
+        [f"scorpion-{manifest['version']}", site_url + wasm],
+    )
+    assert kept == manifest["files"][wasm]["sha256"]
+    assert page.evaluate(CACHES) == [f"scorpion-{manifest['version']}"]
 
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
