@@ -8,6 +8,7 @@ import re
 import struct
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,10 +67,17 @@ def test_apple_touch_icon_is_180_png(site_dir: Path) -> None:
     assert png_size((site_dir / match.group(1)).read_bytes()) == (180, 180)
 
 
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
+    """No service worker here: these tests read the page's links, not its offline life."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def test_page_links_the_manifest_under_a_sub_path(page: Page, site_url_subpath, offsite) -> None:
     """The browser's view: the link resolves, the manifest parses, its start URL and scope
     are the site's folder, and every icon it names is served with its type."""
-    page.goto(site_url_subpath)
+    page.route("**/pyscript/core.js", lambda route: route.abort())  # no need to boot Python
+    page.goto(site_url_subpath, wait_until="domcontentloaded")
     found = page.evaluate(
         """async () => {
           const href = document.querySelector('link[rel="manifest"]').href;

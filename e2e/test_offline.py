@@ -244,13 +244,20 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     assert new != old
     assert page.evaluate(UPDATE) == "installed"
     expect(banner).to_be_visible()
+    expect(page.locator("#update-text")).to_have_text("Update available.")
     expect(page.locator("#update-reload")).to_have_text("Reload")
+    # Its words follow the language; "Not now" puts it away until the next load.
+    page.select_option("#language", "de")
+    expect(page.locator("#update-text")).to_have_text("Aktualisierung verfügbar.")
+    page.click("#update-close")
+    expect(banner).to_be_hidden()
 
     # It waits: a reload still runs the old version, whole, and offers the new one again.
     reload_ready(page, wait_ready)
     assert version(page) == old
     assert page.evaluate(MARK) == ""
     expect(banner).to_be_visible()
+    expect(page.locator("#update-reload")).to_have_text("Neu laden")
 
     with page.expect_navigation():
         page.click("#update-reload")
@@ -261,17 +268,6 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     expect(banner).to_be_hidden()
     assert page.evaluate(CACHES) == [f"scorpion-{new}"]
     assert console_errors == []
-
-
-def test_update_offer_speaks_the_page_language(page: Page, own_site, wait_ready) -> None:
-    site, url = own_site
-    boot_controlled(page, f"{url}?lang=de", wait_ready)
-    new_version(site)
-    assert page.evaluate(UPDATE) == "installed"
-    expect(page.locator("#update-text")).to_have_text("Aktualisierung verfügbar.")
-    expect(page.locator("#update-reload")).to_have_text("Neu laden")
-    page.click("#update-close")
-    expect(page.locator("#update")).to_be_hidden()
 
 
 def test_failed_precache_keeps_the_old_version(
