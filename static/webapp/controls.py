@@ -21,6 +21,8 @@ from .texts import problem_text
 
 DRAG_THRESHOLD = 8.0  # pixels a press must travel before it is a drag, not a tap
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
+# Inputs that take no typed text: the game's letter keys still work on them.
+NOT_TYPED = ("checkbox", "radio", "button", "submit", "reset", "color", "file", "image")
 
 
 @dataclass
@@ -37,6 +39,19 @@ class Press:
 def column_of(element: Any) -> int | None:
     found = element.closest("[data-column]") if element else None
     return int(found.dataset.column) - 1 if found else None
+
+
+def typing_in(element: Any) -> bool:
+    """True when keys go to a text field or a menu (its letters are not shortcuts)."""
+    tag = str(getattr(element, "tagName", "") or "")
+    if tag == "INPUT":
+        return str(getattr(element, "type", "") or "").lower() not in NOT_TYPED
+    return tag in TYPING or bool(getattr(element, "isContentEditable", False))
+
+
+def nowhere(element: Any, document: Any) -> bool:
+    """True when the keyboard focus is on no control (the page itself)."""
+    return not element or element == document.body or element == document.documentElement
 
 
 def card_of(element: Any) -> str | None:
@@ -204,8 +219,7 @@ class Controls:
         if self.dialogs.any_open() or not self.app.ready:
             return
         target = event.target
-        tag = str(getattr(target, "tagName", "") or "")
-        if tag in TYPING:
+        if typing_in(target):
             return
         intent = key_intent(
             str(event.key), bool(event.ctrlKey), bool(event.shiftKey), bool(event.altKey),
@@ -216,9 +230,12 @@ class Controls:
         self.app.keyboard = True
         in_table = bool(self.app.board.tableau.contains(target))
         if intent in ("left", "right", "up", "down"):
-            if not in_table:
+            if in_table:
+                self.app.arrow(intent)
+            elif nowhere(target, self.document):  # focus on nothing: into the table
+                self.app.focus_cursor()
+            else:
                 return
-            self.app.arrow(intent)
         elif intent == "activate":
             if not in_table:
                 return  # Enter and Space belong to the focused button

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 CARD_RATIO = 1.4  # height / width, as in the sprite's viewBox and the CSS
 DOWN_MAX, DOWN_MIN = 0.16, 0.07  # face-down cards: a sliver of the back is enough
 UP_MAX, UP_READABLE, UP_MIN = 0.42, 0.3, 0.12  # the index needs 0.36; pips start at 0.43
+UP_ROOMY = 0.75  # the widest face-up step, for narrow cards on a tall screen (phones)
+TAP_PX = 30.0  # an overlapped face-up card's strip a thumb can hit, in CSS pixels
 RESERVE_STEP = 0.05  # the reserve's stack shows its depth sideways
 DEFAULT_ROOM = 5.6  # tableau height in card widths before the page has been measured
 
@@ -40,21 +42,36 @@ def _floor(value: float) -> float:
     return math.floor(value * 1000) / 1000
 
 
-def column_fan(hidden: int, face_up: int, room: float) -> Fan:
+def up_step(card_px: float) -> float:
+    """The face-up step to aim for with cards ``card_px`` wide: ``UP_MAX``, or more for
+    narrow cards (a phone held upright), so the strip of an overlapped card is a thumb's
+    ``TAP_PX`` tall while the room allows (``column_fan`` tightens it when it does not).
+
+    >>> up_step(132.0), up_step(46.0), up_step(20.0)
+    (0.42, 0.652, 0.75)
+    """
+    if card_px <= 0:
+        return UP_MAX
+    return _floor(min(UP_ROOMY, max(UP_MAX, TAP_PX / card_px)))
+
+
+def column_fan(hidden: int, face_up: int, room: float, up_max: float = UP_MAX) -> Fan:
     """The widest spacing that keeps a column within ``room`` card widths of height.
 
-    Shrinks the face-up step to a still-readable size first, then the face-down step,
-    then the face-up step again down to a floor (past which the column may overflow).
+    ``up_max`` is the face-up step wanted when there is room (see ``up_step``). Shrinks
+    the face-up step to a still-readable size first, then the face-down step, then the
+    face-up step again down to a floor (past which the column may overflow).
     """
     steps_up = max(face_up - 1, 0)
     down_steps = hidden if hidden and face_up else max(hidden - 1, 0)
     spare = room - CARD_RATIO
+    up_max = max(up_max, UP_READABLE)
 
     def fits(down: float, up: float) -> bool:
         return down_steps * down + steps_up * up <= spare + 1e-9
 
-    if fits(DOWN_MAX, UP_MAX):
-        return Fan(DOWN_MAX, UP_MAX)
+    if fits(DOWN_MAX, up_max):
+        return Fan(DOWN_MAX, up_max)
     if steps_up and fits(DOWN_MAX, UP_READABLE):
         return Fan(DOWN_MAX, _floor((spare - down_steps * DOWN_MAX) / steps_up))
     down = DOWN_MAX
@@ -62,7 +79,7 @@ def column_fan(hidden: int, face_up: int, room: float) -> Fan:
         down = max(DOWN_MIN, (spare - steps_up * UP_READABLE) / down_steps)
         down = min(down, DOWN_MAX)
     if not steps_up:
-        return Fan(_floor(down), UP_MAX)
+        return Fan(_floor(down), up_max)
     up = (spare - down_steps * down) / steps_up
     return Fan(_floor(down), _floor(max(UP_MIN, min(UP_READABLE, up))))
 

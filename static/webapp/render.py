@@ -25,7 +25,7 @@ from scorpion import Game
 from scorpion.cards import RANKS
 
 from .cardart import symbol_id
-from .layout import CARD_RATIO, DEFAULT_ROOM, RESERVE_STEP, Fan, card_y, column_fan
+from .layout import CARD_RATIO, DEFAULT_ROOM, RESERVE_STEP, UP_MAX, Fan, card_y, column_fan
 
 SPRITE = "static/cards.svg"  # relative: the site may live under a sub-path
 COLUMNS = 7
@@ -59,8 +59,10 @@ def board_view(
     game: Game,
     rooms: Sequence[float] | None = None,
     lifted: str | None = None,
+    up_max: float = UP_MAX,
 ) -> View:
-    """Every card's view. ``rooms`` is each column's height in card widths.
+    """Every card's view. ``rooms`` is each column's height in card widths, ``up_max``
+    the face-up step wanted where it fits (``layout.up_step``).
 
     Accessible names are not part of the view: they are written after the frame is
     painted (``dom.Board.apply_labels``), so a move paints without waiting for words."""
@@ -69,7 +71,7 @@ def board_view(
     for column, cards in enumerate(columns):
         hidden = game.hidden_count(column)
         room = rooms[column] if rooms else DEFAULT_ROOM
-        fan = column_fan(hidden, len(cards) - hidden, room)
+        fan = column_fan(hidden, len(cards) - hidden, room, up_max)
         holding = False
         tops = [card_y(index, hidden, fan) for index in range(len(cards))]
         for index, (card, up) in enumerate(cards):
@@ -95,10 +97,11 @@ def board_view(
     return view
 
 
-def fans(game: Game, rooms: Sequence[float]) -> list[Fan]:
+def fans(game: Game, rooms: Sequence[float], up_max: float = UP_MAX) -> list[Fan]:
     """Each column's spacing (for tests and the keyboard cursor)."""
     return [
-        column_fan(game.hidden_count(c), len(game.face_up(c)), rooms[c]) for c in range(COLUMNS)
+        column_fan(game.hidden_count(c), len(game.face_up(c)), rooms[c], up_max)
+        for c in range(COLUMNS)
     ]
 
 

@@ -7,14 +7,16 @@ from webapp.layout import (
     UP_MAX,
     UP_MIN,
     UP_READABLE,
+    UP_ROOMY,
     card_y,
     column_fan,
     nearest_column,
+    up_step,
 )
 
 
-def height(hidden: int, face_up: int, room: float) -> float:
-    fan = column_fan(hidden, face_up, room)
+def height(hidden: int, face_up: int, room: float, up_max: float = UP_MAX) -> float:
+    fan = column_fan(hidden, face_up, room, up_max)
     return card_y(hidden + face_up - 1, hidden, fan) + CARD_RATIO
 
 
@@ -40,6 +42,22 @@ def test_readable_spacing_is_kept_while_it_fits() -> None:
 def test_empty_and_single_columns() -> None:
     assert column_fan(0, 0, 2.0).up == UP_MAX
     assert card_y(0, 0, column_fan(0, 1, 2.0)) == 0
+
+
+@pytest.mark.parametrize("card_px", [20.0, 34.0, 46.0, 60.0, 90.0, 132.0])
+def test_narrow_cards_get_strips_a_thumb_can_hit(card_px: float) -> None:
+    step = up_step(card_px)
+    assert UP_MAX <= step <= UP_ROOMY
+    assert step * card_px >= min(30.0, UP_ROOMY * card_px) - 0.1
+    # a tall screen takes the whole step; a short one tightens as without it
+    assert column_fan(3, 7, room=12.0, up_max=step).up == step
+    assert column_fan(3, 7, room=4.0, up_max=step) == column_fan(3, 7, room=4.0)
+    for face_up in range(1, 26):
+        for room in (3.5, 5.0, 8.0, 12.0):
+            fan = column_fan(3, face_up, room, up_max=step)
+            assert UP_MIN <= fan.up <= step
+            if 2 + face_up * UP_MIN < room:
+                assert height(3, face_up, room, step) <= room + 1e-6
 
 
 def test_nearest_column() -> None:
