@@ -21,7 +21,7 @@ from . import words
 from .dom import Board, Chrome, Offset
 from .hints import Search
 from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, top_of
-from .layout import column_need, fit_width
+from .layout import column_need, fit_width, up_step
 from .paint import snapshot
 from .render import COLUMNS, PLACES, View, board_view
 from .storage import Store
@@ -64,7 +64,7 @@ class App:
 
     def make_view(self) -> View:
         lifted = self.held.card if self.held else None
-        return board_view(self.game, self.rooms, lifted)
+        return board_view(self.game, self.rooms, lifted, up_step(self.board.card_width))
 
     def card_labels(self) -> dict[str, str]:
         """Every live card's accessible name, remembered by what it depends on (its
