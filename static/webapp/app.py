@@ -24,6 +24,7 @@ from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, 
 from .layout import column_need, fit_width, up_step
 from .paint import snapshot
 from .render import COLUMNS, PLACES, View, board_view
+from .statsview import timer_text
 from .storage import Store
 from .texts import static_texts
 from .words import _, pgettext
@@ -49,6 +50,12 @@ class App:
         self.words_pending = False
         self.keyboard = False  # the last input was a key (focus follows the cursor)
         self.on_win: Callable[[Game], None] = lambda game: None
+        # Hooks: the settings changed under us (another tab, an import); the game is worth
+        # keeping (ask the browser to keep it); a save failed for a new reason.
+        self.on_settings: Callable[[], None] = lambda: None
+        self.on_keeping: Callable[[], None] = lambda: None
+        self.on_storage_problem: Callable[[str], None] = lambda problem: None
+        self.storage_problem: str | None = None  # the last one said
         self.clock: Callable[[], float] = lambda: time.monotonic() * 1000  # milliseconds
         self.last_action: float | None = None
         self.hints = False  # True when the solver is there (the Hint button works)
@@ -88,11 +95,27 @@ class App:
     def adopt(self, session: Session) -> None:
         """Another tab saved a newer game: show it here, without saving it back (that
         would only echo between the tabs)."""
+        same = session.game == self.game  # only settings or statistics changed
         self.session = session
         self.held = None
         self.cursor = Cursor(0, None)
+        self.search = None
+        self.on_settings()
         self.mount(save=False)
-        self.say(_("This game was changed in another tab; this tab now shows it."))
+        if not same:
+            self.say(_("This game was changed in another tab; this tab now shows it."))
+
+    def replace(self, session: Session) -> None:
+        """An imported game, statistics and settings take the place of these, saved over
+        whatever is stored."""
+        self.session = session
+        self.held = None
+        self.cursor = Cursor(0, None)
+        self.search = None
+        self.last_action = self.clock()
+        self.on_settings()
+        self.mount(save=False)
+        self.save(replace=True)
 
     def mount(self, save: bool = True) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
@@ -166,6 +189,18 @@ class App:
     def game_texts(self) -> dict[str, str]:
         return {"score": str(self.game.score), "deal-line": self.deal_line()}
 
+    def play_time(self) -> int:
+        """What the timer shows: the game's time so far, counted as the statistics count
+        it (a pause over two minutes counts as two minutes; the clock stops at the win)."""
+        ms = self.session.elapsed_ms
+        if self.last_action is not None and not self.session.finished:
+            ms += int(min(max(self.clock() - self.last_action, 0.0), 120_000.0))
+        return ms
+
+    def show_time(self) -> None:
+        if self.session.settings.timer:
+            self.chrome.text("timer-value", timer_text(self.play_time()))
+
     def update_texts(self) -> None:
         """What the player sees besides the cards: score, deal, buttons, drop targets."""
         game, chrome = self.game, self.chrome
@@ -175,6 +210,7 @@ class App:
         chrome.flag("redo", "disabled", not game.can_redo)
         chrome.flag("deal-reserve", "disabled", not game.reserve)
         self.board.mark_targets(self.game.destinations(self.held.card) if self.held else ())
+        self.show_time()
 
     def update_words(self) -> None:
         """What assistive technology reads: names of cards, columns, places; the board."""
@@ -206,10 +242,23 @@ class App:
         if self.save_pending:
             self.save()
 
-    def save(self) -> None:
+    def save(self, replace: bool = False) -> None:
+        """Save the session, unless another tab saved a newer one: then show that one.
+        A failure is said once (until saving works again); the game goes on in memory."""
         self.save_pending = False
-        if not self.store.save(self.session):
+        outcome = self.store.save(self.session, replace=replace)
+        if outcome == "newer" and self.store.conflict is not None:
+            self.adopt(self.store.conflict)
             return
+        if outcome == "failed":
+            problem = self.store.failure or "storage"
+            if problem != self.storage_problem:
+                self.storage_problem = problem
+                self.on_storage_problem(problem)
+            return
+        self.storage_problem = None
+        if self.session.counted:
+            self.on_keeping()
         texts = {**static_texts(), **self.game_texts()}
         self.store.save_paint(
             snapshot(self.view, texts, words.language(), self.session.settings.four_colour)

@@ -85,6 +85,23 @@ class Dialogs:
     def _closed_event(self, name: str, event: Any) -> None:
         self._closed(name)
 
+    # --- for other modules' dialogs (``panels``) -----------------------------------------
+
+    def listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
+        """A guarded listener on the element ``element_id``."""
+        self._listen(element_id, kind, handler)
+
+    def track(self, name: str) -> None:
+        """When dialog ``name`` closes, focus goes back to where it was when it opened."""
+        self._listen(name, "close", functools.partial(self._closed_event, name))
+
+    def show(self, name: str) -> None:
+        """Open dialog ``name`` as a modal: focus held inside, Escape closes it."""
+        self._open(name)
+
+    def is_open(self, name: str) -> bool:
+        return bool(self.el(name).open)
+
     def _open(self, name: str) -> None:
         dialog = self.el(name)
         if dialog.open:

@@ -41,6 +41,8 @@ class Board:
         self.stacked = True
         self.origins: dict[str, Offset] = {}
         self.motion_ms = 190
+        self.animations = True  # the player's setting (the system's reduced motion also counts)
+        self.reduced = False  # the system asks for reduced motion
         self.labels: dict[str, str] = {}  # the aria-label last written on each live card
         self.targets: set[int] = set()
         self.roving: Any = self.parents["c0"]
@@ -68,11 +70,16 @@ class Board:
             rect = element.getBoundingClientRect()
             self.origins[name] = (float(rect.left), float(rect.top))
         window = self.document.defaultView
-        reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        self.motion_ms = 0 if reduced else 190
+        self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.set_animations(self.animations)
         if width <= 0:
             return DEFAULT_ROOM
         return max(2.0, self.tableau_px / width)
+
+    def set_animations(self, on: bool) -> None:
+        """Cards move without animation when the player or the system says so."""
+        self.animations = on
+        self.motion_ms = 190 if on and not self.reduced else 0
 
     def cap_width(self, pixels: float | None) -> None:
         """Make the cards at most ``pixels`` wide (None: as wide as the window allows)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
-from scorpion.i18n import LANGUAGES, negotiate_language
+from scorpion.i18n import negotiate_language
 from scorpion.session import Session
 
 from . import words
@@ -22,6 +22,7 @@ from .controls import Controls
 from .dialogs import Dialogs
 from .dom import Board, Chrome
 from .hints import available
+from .panels import Panels
 from .storage import SAVE_KEY, Store
 from .texts import problem_text, static_labels, static_texts
 from .updates import Updates
@@ -49,6 +50,8 @@ def _start() -> None:
     from pyodide.ffi import create_once_callable, create_proxy
     from pyscript import document, window
 
+    marks = window.performance  # performance marks for bench/load.py
+    marks.mark("scorpion-imported")
     store = Store(_local_storage(window))
     loaded = store.load()
     link = read_query(str(window.location.search))
@@ -79,12 +82,19 @@ def _start() -> None:
     app.soon = lambda fn: window.setTimeout(create_once_callable(lambda: fn()), 0)
     dialogs = Dialogs(document, create_proxy, create_once_callable)
     apply_language(app, document)
-    _apply_settings(app, document)
+    panels = Panels(
+        app, dialogs, document, window, create_proxy, create_once_callable,
+        lambda: apply_language(app, document),
+    )  # fmt: skip
+    panels.show_settings()
     app.mount()
-    if not store.ok:
-        problems.append("storage")
+    marks.mark("scorpion-board")
+    after_paint(lambda: marks.mark("scorpion-board-painted"))
+    if app.storage_problem or not store.ok:
+        problems.append(app.storage_problem or "storage")
     if problems:
         dialogs.notice(" ".join(dict.fromkeys(problem_text(p) for p in problems)))
+    app.on_storage_problem = lambda problem: dialogs.notice(problem_text(problem))
 
     def new_game() -> None:
         dialogs.open_new_game(app.game.variant, app.session.in_progress)
@@ -110,7 +120,7 @@ def _start() -> None:
     }
     controls = Controls(app, dialogs, document, window, create_proxy, create_once_callable, actions)
     controls.bind()
-    _bind_settings(app, controls, document)
+    panels.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     controls.listen(window, "pagehide", lambda event: app.flush())
 
@@ -127,6 +137,7 @@ def _start() -> None:
     app.ready = True
     root.dataset.bootMs = str(round(float(window.performance.now())))
     root.dataset.ready = "1"
+    marks.mark("scorpion-ready")
     if app.game.won:
         win(app.game)
 
@@ -170,39 +181,6 @@ def apply_language(app: App, document: Any) -> None:
     document.documentElement.lang = words.language()
     document.title = _("Scorpion solitaire")
     document.getElementById("language").value = words.language()
-
-
-def _apply_settings(app: App, document: Any) -> None:
-    settings = app.session.settings
-    document.getElementById("interactive-rules").checked = settings.interactive_rules
-    document.getElementById("four-colour").checked = settings.four_colour
-    document.documentElement.classList.toggle("four-colour", settings.four_colour)
-
-
-def _bind_settings(app: App, controls: Controls, document: Any) -> None:
-    def language(event: Any) -> None:
-        lang = str(event.target.value)
-        if lang not in LANGUAGES:
-            return
-        words.set_language(lang)
-        app.session.with_settings(language=lang)
-        apply_language(app, document)
-        app.mount()
-        app.say(_("Language changed."))
-
-    def interactive(event: Any) -> None:
-        app.session.with_settings(interactive_rules=bool(event.target.checked))
-        app.save()
-
-    def four_colour(event: Any) -> None:
-        on = bool(event.target.checked)
-        app.session.with_settings(four_colour=on)
-        document.documentElement.classList.toggle("four-colour", on)
-        app.save()
-
-    controls.listen(document.getElementById("language"), "change", language)
-    controls.listen(document.getElementById("interactive-rules"), "change", interactive)
-    controls.listen(document.getElementById("four-colour"), "change", four_colour)
 
 
 def _wire_hint(app: App, document: Any) -> None:

@@ -21,6 +21,8 @@ def static_texts() -> dict[str, str]:
         "new-game-label": pgettext("button", "New game"),
         "share-label": _("Share"),
         "rules-label": _("Rules"),
+        "stats-label": _("Statistics"),
+        "settings-button-label": _("Settings"),
         "score-name": pgettext("heading", "Score"),
         "language-label": _("Language"),
         "interactive-rules-label": _("Interactive rules"),
@@ -38,6 +40,41 @@ def static_texts() -> dict[str, str]:
         "win-new": pgettext("button", "New game"),
         "rules-title": pgettext("dialog title", "Rules"),
         "rules-close": _("Close"),
+        # Translators: the timer on the table (shown when the Timer setting is on).
+        "timer-name": _("Play time"),
+        "stats-title": pgettext("dialog title", "Statistics"),
+        "stats-note": _(
+            "A game counts once its first move is made. "
+            "Starting another before it is won counts as a loss."
+        ),
+        "stats-reset": _("Reset statistics…"),
+        "stats-close": _("Close"),
+        "reset-title": _("Reset statistics?"),
+        "reset-text": _(
+            "The statistics of both variants go back to zero. This cannot be undone."
+        ),
+        "reset-cancel": _("Cancel"),
+        "reset-confirm": pgettext("button", "Reset"),
+        "settings-title": pgettext("dialog title", "Settings"),
+        "set-language-label": _("Language"),
+        "set-interactive-rules-label": _("Interactive rules"),
+        "set-interactive-rules-help": _("Say why a move is not allowed."),
+        "set-four-colour-label": _("Four-colour deck"),
+        "set-four-colour-help": _("Diamonds blue and clubs green, so every suit has its colour."),
+        "set-animations-label": _("Animations"),
+        "set-animations-help": _(
+            "Cards glide into place. Always off when your system asks for reduced motion."
+        ),
+        "set-timer-label": _("Timer"),
+        "set-timer-help": _("Show the time played on the table."),
+        "data-title": _("Saved data"),
+        "data-help": _(
+            "Export them to a file to keep a copy or to move them to another browser. "
+            "Importing a file replaces what is here."
+        ),
+        "export": _("Export…"),
+        "import": _("Import…"),
+        "settings-close": _("Close"),
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),
@@ -60,6 +97,8 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("new-game", "title"): _("New game (N)"),
         ("share", "title"): _("Copy a link to this deal"),
         ("rules", "title"): _("How to play"),
+        ("stats", "title"): _("Games played and won, best results"),
+        ("settings-button", "title"): _("Language, display, timer, saved data"),
     }
 
 
@@ -79,5 +118,9 @@ def problem_text(problem: str) -> str:
         "variant": _("The link's rules variant is unknown; Classic is used."),
         "lang": _("The link asks for a language Scorpion does not have."),
         "storage": _("This browser does not let Scorpion save: the game will not be kept."),
+        "quota": _(
+            "The browser's storage is full, so the game cannot be saved. It goes on, but "
+            "closing the page loses it: Settings can export it to a file."
+        ),
     }
     return texts.get(problem, _("Something went wrong; the game goes on."))

@@ -26,7 +26,27 @@ class FakeStorage:
 
 class Refusing(FakeStorage):
     def setItem(self, key, value):  # noqa: N802
-        raise OSError("QuotaExceededError")
+        raise OSError("SecurityError: the operation is insecure")
+
+
+class QuotaError(Exception):
+    """What Pyodide raises for a DOMException: a ``JsException`` with the error's name."""
+
+    name = "QuotaExceededError"
+
+
+class Full(FakeStorage):
+    """A storage with room for ``room`` characters (keys and values, as browsers count)."""
+
+    def __init__(self, room: int) -> None:
+        super().__init__()
+        self.room = room
+
+    def setItem(self, key, value):  # noqa: N802
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(value) > self.room:
+            raise QuotaError("Setting the value exceeded the quota.")
+        self.items[key] = value
 
 
 def test_save_and_load_keep_the_undo_history() -> None:
@@ -52,8 +72,9 @@ def test_unreadable_save_is_kept_aside() -> None:
 
 def test_refusing_storage_does_not_raise() -> None:
     store = Store(Refusing())
-    assert store.save(Session(Game.new(1))) is False
-    assert store.ok is False
+    assert store.save(Session(Game.new(1))) == "failed"
+    assert store.ok is False and store.failure == "storage"
+    assert Store(None).failure == "storage"
 
 
 def test_paint_snapshot_is_plain_json() -> None:
@@ -77,3 +98,111 @@ def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
     assert adopted is not None and adopted.game.deal_number == 2
     assert mine.newer(text) is None  # the same save again is not newer
     assert mine.newer("{broken") is None
+
+
+# --- two tabs, damaged text, a full quota ---------------------------------------------
+
+
+def moved(deal: int) -> Session:
+    session = Session(Game.new(deal))
+    session.play(next(m for m in session.game.legal_moves() if isinstance(m, Move)))
+    return session
+
+
+def test_a_stale_tab_never_overwrites_a_newer_save() -> None:
+    backend = FakeStorage()
+    first = Store(backend)
+    first.load()
+    assert first.save(Session(Game.new(1))) == "saved"
+    second = Store(backend)
+    assert second.load().session is not None and second.revision == 1
+    assert second.save(moved(1)) == "saved"  # revision 2, written by the second tab
+    newest = backend.items[SAVE_KEY]
+    assert first.save(moved(3)) == "newer"  # the first tab is behind: nothing written
+    assert backend.items[SAVE_KEY] == newest
+    assert first.conflict is not None and first.conflict.game == moved(1).game
+    assert first.revision == 2
+    assert first.save(first.conflict) == "saved"  # once it has adopted, it writes again
+    assert json.loads(backend.items[SAVE_KEY])["revision"] == 3
+    assert second.newer(backend.items[SAVE_KEY]) is not None  # the storage event
+
+
+def test_each_write_follows_the_last_one_of_this_tab() -> None:
+    backend = FakeStorage()
+    store = Store(backend)
+    store.load()
+    for expected in (1, 2, 3):
+        assert store.save(Session(Game.new(4))) == "saved"
+        assert json.loads(backend.items[SAVE_KEY])["revision"] == expected
+
+
+def test_unreadable_text_written_later_is_kept_aside_before_a_save() -> None:
+    backend = FakeStorage()
+    store = Store(backend)
+    store.load()
+    store.save(Session(Game.new(1)))
+    newer_version = json.dumps({"format": "scorpion-solitaire", "version": 99, "x": 1})
+    backend.setItem(SAVE_KEY, newer_version)  # a newer build in another tab
+    assert store.save(Session(Game.new(1))) == "saved"
+    kept = [v for k, v in backend.items.items() if k.startswith(SAVE_KEY + ".unreadable.")]
+    assert kept == [newer_version]
+
+
+def test_a_damaged_save_is_not_replaced_until_it_is_kept_aside() -> None:
+    backend = Full(room=200)
+    backend.items[SAVE_KEY] = "{broken" + " " * 150
+    store = Store(backend)
+    assert store.load().problems == ("corrupt",)
+    assert store.save(Session(Game.new(1))) == "failed"  # no room for the backup
+    assert backend.items[SAVE_KEY].startswith("{broken") and store.failure == "quota"
+
+
+def test_a_full_quota_is_reported_and_the_snapshot_makes_room() -> None:
+    session = moved(5)
+    size = len(saves_text(session))
+    backend = Full(room=size + 60)
+    store = Store(backend)
+    store.load()
+    backend.items[PAINT_KEY] = "x" * 100  # the snapshot fills what is left
+    assert store.save(session) == "saved"  # the snapshot went, the save fits
+    assert PAINT_KEY not in backend.items and store.failure is None
+    store.save_paint({"v": 1, "big": "y" * 500})  # too big: dropped quietly
+    assert store.ok and store.failure is None
+    backend.room = 10
+    assert store.save(session) == "failed"
+    assert store.failure == "quota" and not store.ok
+
+
+def saves_text(session: Session) -> str:
+    from scorpion import saves
+
+    return saves.dump(session, revision=1, saved_at=1_700_000_000_000)
+
+
+def test_quota_errors_are_told_apart() -> None:
+    from webapp.storage import is_quota_error
+
+    assert is_quota_error(QuotaError("x"))
+    assert is_quota_error(Exception("QuotaExceededError: The quota has been exceeded."))
+    assert not is_quota_error(OSError("SecurityError"))
+
+
+def test_export_is_the_saved_format() -> None:
+    from scorpion import saves
+
+    store = Store(FakeStorage())
+    session = moved(8)
+    loaded = saves.read(store.export_text(session))
+    assert loaded.problems == () and loaded.session is not None
+    assert loaded.session.game == session.game
+
+
+def test_an_import_replaces_whatever_is_stored() -> None:
+    backend = FakeStorage()
+    mine, other = Store(backend), Store(backend)
+    mine.load()
+    other.load()
+    other.save(moved(1))
+    other.save(moved(1))
+    assert mine.save(moved(2), replace=True) == "saved"
+    assert json.loads(backend.items[SAVE_KEY])["revision"] == 3

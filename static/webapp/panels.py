@@ -1,0 +1,284 @@
+"""Statistics, settings and the saved data: two dialogs and what their controls do.
+
+- Statistics (``#stats-dialog``): both variants side by side, a reset behind a
+  confirmation (``#reset-dialog``).
+- Settings (``#settings-dialog``): language, interactive rules, four-colour deck,
+  animations, timer, and the saved data: whether the browser keeps it for good
+  (``navigator.storage.persist()``), export to a JSON file and import from one.
+
+The footer's quick settings (``#language``, ``#interactive-rules``, ``#four-colour``) and
+the dialog's (``#set-...``) are two views of the same settings: a change in either is
+saved and shown in both. Every handler is guarded by ``Dialogs.listen``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from scorpion import saves
+from scorpion.i18n import LANGUAGES
+
+from . import words
+from .app import App
+from .dialogs import Dialogs
+from .statsview import table_markup
+from .words import _
+
+MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
+TICK_MS = 1000
+# Each on/off setting and its checkboxes: the footer's quick ones and the dialog's.
+SWITCHES = {
+    "interactive_rules": ("interactive-rules", "set-interactive-rules"),
+    "four_colour": ("four-colour", "set-four-colour"),
+    "animations": ("set-animations",),
+    "timer": ("set-timer",),
+}
+
+
+class Panels:
+    def __init__(
+        self,
+        app: App,
+        dialogs: Dialogs,
+        document: Any,
+        window: Any,
+        proxy: Callable[[Callable[..., Any]], Any],
+        once: Callable[[Callable[..., Any]], Any],
+        apply_language: Callable[[], None],
+    ) -> None:
+        self.app = app
+        self.dialogs = dialogs
+        self.document = document
+        self.window = window
+        self.proxy = proxy
+        self.once = once
+        self.apply_language = apply_language  # rewrite the page's fixed texts
+        self.ticking: Any = None  # the timer's interval id while it runs
+        self.tick = proxy(self._tick)
+        self.persisted: bool | None = None  # the browser's answer; None: not known
+        self.asked = False  # persistent storage was asked for (once per visit)
+
+    def el(self, element_id: str) -> Any:
+        return self.document.getElementById(element_id)
+
+    # --- wiring ---------------------------------------------------------------------------
+
+    def bind(self) -> None:
+        listen = self.dialogs.listen
+        listen("stats", "click", lambda event: self.open_stats())
+        listen("settings-button", "click", lambda event: self.open_settings())
+        listen("stats-close", "click", lambda event: self.dialogs.close("stats-dialog"))
+        listen("stats-reset", "click", lambda event: self.dialogs.show("reset-dialog"))
+        listen("reset-cancel", "click", lambda event: self.dialogs.close("reset-dialog"))
+        listen("reset-confirm", "click", lambda event: self.reset_stats())
+        listen("settings-close", "click", lambda event: self.dialogs.close("settings-dialog"))
+        for name in ("stats-dialog", "reset-dialog", "settings-dialog"):
+            self.dialogs.track(name)
+        for element_id in ("language", "set-language"):
+            listen(element_id, "change", lambda e: self.choose_language(str(e.target.value)))
+        for field, element_ids in SWITCHES.items():
+            for element_id in element_ids:
+                listen(element_id, "change", self._changer(field))
+        listen("export", "click", lambda event: self.export())
+        listen("import", "click", lambda event: self.el("import-file").click())
+        listen("import-file", "change", self._file_chosen)
+        self.app.on_settings = self.show_settings
+        self.app.on_keeping = self.ask_persistence
+
+    def _changer(self, field: str) -> Callable[[Any], None]:
+        def changed(event: Any) -> None:
+            self.app.session.with_settings(**{field: bool(event.target.checked)})
+            self.show_settings()
+            self.app.save()
+
+        return changed
+
+    # --- settings -------------------------------------------------------------------------
+
+    def show_settings(self) -> None:
+        """Bring the page in line with the settings: language, controls, classes, timer."""
+        app, document = self.app, self.document
+        settings = app.session.settings
+        lang = settings.language  # None: the language in use stays (link, browser)
+        if lang is not None and lang != words.language():
+            words.set_language(lang)
+            self.apply_language()
+        for element_id in ("language", "set-language"):
+            self.el(element_id).value = words.language()
+        for field, element_ids in SWITCHES.items():
+            for element_id in element_ids:
+                self.el(element_id).checked = bool(getattr(settings, field))
+        root = document.documentElement.classList
+        root.toggle("four-colour", settings.four_colour)
+        root.toggle("no-motion", not settings.animations)
+        app.board.set_animations(settings.animations)
+        self.el("timer").hidden = not settings.timer
+        self._run_timer(settings.timer)
+        if self.dialogs.is_open("settings-dialog"):
+            self.show_persistence()
+        if self.dialogs.is_open("stats-dialog"):
+            self.show_stats()
+
+    def choose_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            return
+        self.app.session.with_settings(language=lang)
+        self.show_settings()
+        self.app.mount()
+        self.app.say(_("Language changed."))
+
+    def open_settings(self) -> None:
+        self.message("")
+        self.show_settings()
+        self.show_persistence()
+        self.dialogs.show("settings-dialog")
+        self.query_persistence()
+
+    # --- the timer ------------------------------------------------------------------------
+
+    def _run_timer(self, on: bool) -> None:
+        if on and self.ticking is None:
+            self.ticking = self.window.setInterval(self.tick, TICK_MS)
+        elif not on and self.ticking is not None:
+            self.window.clearInterval(self.ticking)
+            self.ticking = None
+        if on:
+            self.app.show_time()
+
+    def _tick(self) -> None:
+        try:
+            self.app.show_time()
+        except Exception as error:  # the event boundary: a timer never breaks the page
+            print(f"scorpion: timer: {error}")
+
+    # --- statistics -----------------------------------------------------------------------
+
+    def show_stats(self) -> None:
+        self.el("stats-table").innerHTML = table_markup(
+            self.app.session.stats, self.app.game.variant
+        )
+
+    def open_stats(self) -> None:
+        self.show_stats()
+        self.dialogs.show("stats-dialog")
+        self.el("stats-close").focus()
+
+    def reset_stats(self) -> None:
+        self.app.session.reset_stats()
+        self.app.save()
+        self.dialogs.close("reset-dialog")
+        self.show_stats()
+        self.app.say(_("Statistics reset."))
+
+    # --- keeping the data -----------------------------------------------------------------
+
+    def _storage_manager(self) -> Any:
+        manager = getattr(self.window.navigator, "storage", None)
+        return manager if manager and getattr(manager, "persist", None) else None
+
+    def ask_persistence(self) -> None:
+        """Ask the browser to keep the data for good (once per visit, once there is
+        something worth keeping); some browsers ask the player."""
+        manager = self._storage_manager()
+        if self.asked or manager is None:
+            return
+        self.asked = True
+        manager.persist().then(self.once(self._persist_answer), self.once(lambda e: None))
+
+    def query_persistence(self) -> None:
+        manager = self._storage_manager()
+        if manager is not None:
+            manager.persisted().then(self.once(self._persist_answer), self.once(lambda e: None))
+
+    def _persist_answer(self, granted: Any) -> None:
+        self.persisted = bool(granted)
+        self.show_persistence()
+
+    def show_persistence(self) -> None:
+        """Say where the data is, and whether the browser promised to keep it."""
+        element = self.el("persist-status")
+        if self.app.store.failure is not None:
+            text = _("This browser does not save the game now: export it to keep a copy.")
+            state = "failing"
+        elif self._storage_manager() is None:
+            text = _(
+                "Your game, statistics and settings are saved in this browser. It does not "
+                "say how long it keeps them, so an exported copy is the safe one."
+            )
+            state = "unknown"
+        elif self.persisted:
+            text = _(
+                "Your game, statistics and settings are saved in this browser, which "
+                "keeps them until you delete them."
+            )
+            state = "granted"
+        else:
+            text = _(
+                "Your game, statistics and settings are saved in this browser, which may "
+                "delete them when it runs short of space. An exported copy is safe."
+            )
+            state = "denied" if self.persisted is False else "unknown"
+        element.textContent = text
+        element.dataset.state = state
+
+    def message(self, text: str, error: bool = False) -> None:
+        element = self.el("data-message")
+        element.textContent = text
+        element.classList.toggle("error", error)
+
+    def export(self) -> None:
+        """The save document, as a file the browser downloads."""
+        from js import Object
+        from pyodide.ffi import to_js
+
+        text = self.app.store.export_text(self.app.session)
+        name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
+        options = to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
+        blob = self.window.Blob.new(to_js([text]), options)
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        self.el("settings-dialog").appendChild(link)  # inside the modal: not inert
+        link.click()
+        link.remove()
+        revoke = self.once(lambda: self.window.URL.revokeObjectURL(url))
+        self.window.setTimeout(revoke, 60_000)
+        self.message(_("Exported to the file {name}.").format(name=name))
+
+    def _file_chosen(self, event: Any) -> None:
+        chooser = event.target
+        files = chooser.files
+        if not files or int(files.length) == 0:
+            return
+        file = files.item(0)
+        chooser.value = ""  # choosing the same file again is a new choice
+        if int(file.size) > MAX_IMPORT_BYTES:
+            self.refuse_import(("corrupt",))
+            return
+        file.text().then(
+            self.once(lambda text: self.import_text(str(text))),
+            self.once(lambda error: self.refuse_import(("corrupt",))),
+        )
+
+    def import_text(self, text: str) -> None:
+        """Take the game, statistics and settings of an exported file; a file that is not
+        a readable save changes nothing."""
+        loaded = saves.read(text)
+        session = loaded.session
+        if loaded.damaged or session is None:
+            self.refuse_import(loaded.problems)
+            return
+        self.app.replace(session)
+        self.message(_("Imported: the game, statistics and settings of the file."))
+        self.app.say(_("The saved data was imported."))
+
+    def refuse_import(self, problems: tuple[str, ...]) -> None:
+        if "newer" in problems:
+            text = _("This file was made by a newer version of Scorpion. Nothing was changed.")
+        else:
+            text = _("This file is not a readable Scorpion save. Nothing was changed.")
+        self.message(text, error=True)

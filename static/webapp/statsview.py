@@ -1,0 +1,131 @@
+"""The statistics in words and numbers of the current language, and the table the
+Statistics dialog shows (pure: markup out, no DOM).
+
+Numbers follow each language's habits: ``1,234`` in English and Chinese, ``1 234`` in
+Swedish, ``1.234`` in German; a percent sign after a (no-break) space in Swedish and
+German. Times read as a clock: ``4:05``, ``1:02:03``.
+
+>>> number(12345, "sv"), number(12345, "de"), percent(2 / 3, "de"), duration(245_000)
+('12\\xa0345', '12.345', '67\\xa0%', '4:05')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scorpion.game import VARIANTS
+from scorpion.stats import Stats, VariantStats
+
+from . import words
+from .words import _
+
+GROUPING = {"en": ",", "sv": "\u00a0", "de": ".", "zh-TW": ","}
+PERCENT = {"en": "{n}%", "sv": "{n}\u00a0%", "de": "{n}\u00a0%", "zh-TW": "{n}%"}
+NONE = "–"  # no value yet (no game played, no game won)
+_CURRENT = ' class="current"'  # the variant of the game on the table
+
+
+def number(value: int, lang: str) -> str:
+    """A whole number with the language's thousands separator."""
+    text = f"{value:,}"
+    return text.replace(",", GROUPING.get(lang, ","))
+
+
+def percent(rate: float | None, lang: str) -> str:
+    """A rate from 0 to 1 as a whole percent (half up); ``–`` for none."""
+    if rate is None:
+        return NONE
+    whole = int(rate * 100 + 0.5)
+    return PERCENT.get(lang, "{n}%").format(n=whole)
+
+
+def duration(ms: int | None) -> str:
+    """Milliseconds as a clock: ``m:ss``, or ``h:mm:ss`` from an hour on."""
+    if ms is None:
+        return NONE
+    seconds = max(0, int(ms)) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def iso_duration(ms: int) -> str:
+    """The same time for ``<time datetime>``: ``PT4M5S``."""
+    seconds = max(0, int(ms)) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return "PT" + (f"{hours}H" if hours else "") + (f"{minutes}M" if minutes else "") + f"{secs}S"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    key: str  # the statistic (``data-stat``)
+    label: str
+    cell: Callable[[VariantStats, str], str]  # (stats, lang) -> markup of the value
+
+
+def _none() -> str:
+    """The dash for "nothing yet", which a screen reader reads as a word."""
+    # Translators: a statistic with no value yet (no game won), read by screen readers.
+    word = html.escape(_("none yet"))
+    return f'<span aria-hidden="true">{NONE}</span><span class="visually-hidden">{word}</span>'
+
+
+def _count(value: int | None, lang: str) -> str:
+    return _none() if value is None else number(value, lang)
+
+
+def _rate(rate: float | None, lang: str) -> str:
+    return _none() if rate is None else percent(rate, lang)
+
+
+def _time(ms: int | None) -> str:
+    if ms is None:
+        return _none()
+    return f'<time datetime="{iso_duration(ms)}">{duration(ms)}</time>'
+
+
+def rows() -> list[Row]:
+    """The statistics, in the order shown, labelled in the current language."""
+    return [
+        Row("played", _("Games played"), lambda s, lang: number(s.played, lang)),
+        Row("won", _("Games won"), lambda s, lang: number(s.won, lang)),
+        Row("win_rate", _("Win rate"), lambda s, lang: _rate(s.win_rate, lang)),
+        Row("current_streak", _("Current winning streak"),
+            lambda s, lang: number(s.current_streak, lang)),
+        Row("longest_streak", _("Longest winning streak"),
+            lambda s, lang: number(s.longest_streak, lang)),
+        Row("best_score", _("Best score"), lambda s, lang: _count(s.best_score, lang)),
+        # Translators: the fewest moves in which a game was won.
+        Row("fewest_moves", _("Fewest moves"), lambda s, lang: _count(s.fewest_moves, lang)),
+        # Translators: the shortest time in which a game was won.
+        Row("fastest_ms", _("Fastest win"), lambda s, lang: _time(s.fastest_ms)),
+    ]  # fmt: skip
+
+
+def table_markup(stats: Stats, current: str | None = None) -> str:
+    """The statistics table: a column per variant (``current`` marked), a row per figure.
+
+    Each value cell carries ``data-variant`` and ``data-stat`` for tests.
+    """
+    lang = words.language()
+    head = "".join(
+        f'<th scope="col" data-variant="{v}"{_CURRENT if v == current else ""}>'
+        f"{html.escape(words.variant(v))}</th>"
+        for v in VARIANTS
+    )
+    body = []
+    for row in rows():
+        cells = "".join(
+            f'<td data-variant="{v}" data-stat="{row.key}">{row.cell(stats[v], lang)}</td>'
+            for v in VARIANTS
+        )
+        body.append(f'<tr><th scope="row">{html.escape(row.label)}</th>{cells}</tr>')
+    return f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+
+
+def timer_text(ms: int) -> str:
+    """The play time shown on the table when the timer is on."""
+    return duration(ms)
