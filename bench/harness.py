@@ -1,0 +1,131 @@
+"""What the browser benchmarks share: a private copy of the built site, a static server,
+headless Chromium on a persistent profile, and the statistics.
+
+Timing runs never route requests (routing turns Chromium's HTTP cache off) and serve with
+``python -m http.server`` (no compression, no cache headers: the browser revalidates what it
+cached, unless the game's service worker answers).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def prepare_site(work: Path, source: Path | None) -> Path:
+    """A private copy of the site in ``work/site``: built from the working tree by
+    ``tools/build_site.py`` (default), or copied from ``source``; then ``bench/bare.html``
+    beside its ``index.html``. ``_site/`` itself is never touched."""
+    site = work / "site"
+    if source is None:
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(site)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    else:
+        shutil.copytree(source, site)
+    shutil.copyfile(BENCH / "bare.html", site / "bare.html")
+    return site
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """``python -m http.server`` on a free loopback port; yields the base URL."""
+    process = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+         "--directory", str(directory)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline().decode()  # "Serving HTTP on 127.0.0.1 port N ..."
+        port = int(banner.split(" port ")[1].split()[0])
+        base = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base, timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def launch(playwright: Any, profile: Path, **options: Any) -> Any:
+    """Headless Chromium on the persistent profile ``profile`` (its HTTP cache, code cache,
+    service workers and storage survive between pages, unlike an incognito context)."""
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"{CHROMIUM} not found: run `make chromium` (or set $CHROMIUM)")
+    return playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport=VIEWPORT,
+        locale="en-US",
+        **options,
+    )
+
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile (``fraction`` in 0..1)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(fraction * len(ordered) + 0.4999)))
+    return ordered[rank - 1]
+
+
+def deck_query() -> str:
+    """``?deck=...`` of the seed deal (tests/fixtures/seed-deal.json)."""
+    import json
+
+    seed = json.loads((ROOT / "tests" / "fixtures" / "seed-deal.json").read_text())
+    return "?deck=" + "".join(seed["deck"])

@@ -1,0 +1,232 @@
+"""Load time of the game against the bare Pyodide boot, cold and warm, in headless Chromium.
+
+    .venv/bin/python bench/load.py [--runs 5] [--site DIR] [--timeline]
+
+Builds a private copy of the site from the working tree (``--site DIR`` copies a built
+site instead), adds ``bench/bare.html`` (only ``loadPyodide`` from the same vendored
+``pyodide.mjs`` and one line of Python) and serves it with ``python -m http.server``.
+Then, interleaved run by run (cold game, cold bare, warm game, warm bare; the next round in
+the opposite order):
+
+- cold: a fresh Chromium profile per load (no HTTP cache, code cache, service worker or
+  storage), the game opened on the seed deal's link;
+- warm: one persistent profile, primed by ``--prime`` loads of each page; the game's
+  service worker then controls both pages, so their files come from its cache (the
+  report says how many warm loads it served), and the game has a saved board to paint.
+
+All times are from navigation start, read from the page's own performance marks:
+``scorpion-snapshot-painted`` (index.html painted the saved board, before Python),
+``scorpion-py`` (PyScript has the interpreter and runs our script), ``scorpion-imported``
+(our modules imported), ``scorpion-board-painted`` (Python's first board on screen),
+``scorpion-ready`` (``data-ready="1"``: input is taken) and ``bare-ready``. "On screen" is
+the frame after the DOM write (requestAnimationFrame, then a task).
+
+The machine is shared and loaded: compare the ratios of one run, not absolute times
+across runs; the load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from harness import deck_query, launch, load_average, median, prepare_site, serve
+
+TIMEOUT_MS = 180_000
+READY = """() => document.documentElement.dataset.ready === "1"
+    || document.querySelector(".py-error") !== null"""
+PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+# PyScript reports its boot steps as "py:progress" events ("Loading interpreter", "Loaded
+# files", ...): marked as "py: <step>" (an init script: no routing, the cache stays on).
+PROGRESS = """addEventListener("py:progress", (event) => {
+  try { performance.mark("py: " + event.detail); } catch (e) {}
+});"""
+COLLECT = """() => {
+  const marks = {};
+  for (const e of performance.getEntriesByType("mark")) marks[e.name] = e.startTime;
+  const paint = {};
+  for (const e of performance.getEntriesByType("paint")) paint[e.name] = e.startTime;
+  const nav = performance.getEntriesByType("navigation")[0];
+  const resources = [nav, ...performance.getEntriesByType("resource")].map(r => ({
+    name: r.name, start: r.startTime, end: r.responseEnd, worker: r.workerStart > 0,
+    transfer: r.transferSize, body: r.encodedBodySize, decoded: r.decodedBodySize,
+  }));
+  const error = document.querySelector(".py-error");
+  return {
+    marks, paint, resources,
+    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    error: error ? error.textContent : null,
+  };
+}"""
+
+APP_PHASES = (
+    ("saved board on screen (pre-Python)", "scorpion-snapshot-painted"),
+    ("first contentful paint", "first-contentful-paint"),
+    ("PyScript runs our script", "scorpion-py"),
+    ("our modules imported", "scorpion-imported"),
+    ("board drawn by Python, on screen", "scorpion-board-painted"),
+    ("takes input (data-ready=1)", "scorpion-ready"),
+)
+
+
+def load(context: Any, url: str, app: bool, wait_controlled: bool = False) -> dict[str, Any]:
+    """Open ``url`` in a new tab of ``context`` and return what the page measured."""
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_function(READY, polling=50, timeout=TIMEOUT_MS)
+        if app:
+            page.wait_for_function(PAINTED, polling=50, timeout=TIMEOUT_MS)
+        if wait_controlled:
+            page.wait_for_function(CONTROLLED, polling=100, timeout=TIMEOUT_MS)
+        data: dict[str, Any] = page.evaluate(COLLECT)
+    finally:
+        page.close()
+    if data["error"]:
+        raise SystemExit(f"{url}: Python failed:\n{data['error']}")
+    times = {**data["marks"], **data["paint"]}
+    data["times"] = {name: value / 1000 for name, value in times.items()}
+    return data
+
+
+def cold_load(playwright: Any, work: Path, url: str, app: bool) -> dict[str, Any]:
+    """One load in a brand-new profile, then the profile is thrown away."""
+    profile = Path(tempfile.mkdtemp(prefix="cold-", dir=work))
+    context = launch(playwright, profile)
+    context.add_init_script(PROGRESS)
+    try:
+        time.sleep(1.0)  # let the new browser settle before the clock starts
+        return load(context, url, app)
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def column(runs: list[dict[str, Any]], name: str) -> list[float]:
+    return [run["times"][name] for run in runs if name in run["times"]]
+
+
+def fmt(seconds: float) -> str:
+    return "—" if seconds != seconds else f"{seconds:.2f} s"
+
+
+def paired(app: list[dict[str, Any]], bare: list[dict[str, Any]]) -> float:
+    """The median of each round's ready/bare ratio (both loads ran side by side)."""
+    return median(
+        [a["times"]["scorpion-ready"] / b["times"]["bare-ready"] for a, b in zip(app, bare)]
+    )
+
+
+def timeline(title: str, run: dict[str, Any], base: str) -> None:
+    print(f"\n{title}: marks and requests (s from navigation start; transfer bytes)")
+    events: list[tuple[float, str]] = [(t, f"mark  {name}") for name, t in run["times"].items()]
+    for r in run["resources"]:
+        name = r["name"].removeprefix(base) or "index.html"
+        where = "sw" if r["worker"] else ("cache" if r["transfer"] == 0 else "net")
+        events.append(
+            (r["start"] / 1000, f"fetch {name} -> {r['end'] / 1000:.3f} ({where}, {r['transfer']:,})")
+        )
+    for start, text in sorted(events):
+        print(f"  {start:7.3f}  {text}")
+
+
+def first_visit_bytes(run: dict[str, Any]) -> tuple[int, int]:
+    """(requests, bytes of their bodies) of a cold load, from resource timing."""
+    bodies = [r["body"] for r in run["resources"]]
+    return len(bodies), sum(bodies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="loads of each kind (default 5)")
+    parser.add_argument("--prime", type=int, default=2, help="warm-up loads of each page")
+    parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument("--timeline", action="store_true", help="print a median load's timeline")
+    parser.add_argument("--json", type=Path, help="write every load's measurements here")
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
+    try:
+        site = prepare_site(work, args.site)
+        version = json.loads((site / "build-manifest.json").read_text())["version"]
+        before = load_average()
+        results: dict[str, list[dict[str, Any]]] = {
+            "cold app": [], "cold bare": [], "warm app": [], "warm bare": []
+        }  # fmt: skip
+        with serve(site) as base, sync_playwright() as playwright:
+            app_url = base + deck_query()
+            bare_url = base + "bare.html"
+            warm = launch(playwright, work / "warm-profile")
+            warm.add_init_script(PROGRESS)
+            try:
+                for index in range(args.prime):
+                    load(warm, app_url if index == 0 else base, app=True, wait_controlled=True)
+                    load(warm, bare_url, app=False)
+                steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+                    ("cold app", lambda: cold_load(playwright, work, app_url, app=True)),
+                    ("cold bare", lambda: cold_load(playwright, work, bare_url, app=False)),
+                    ("warm app", lambda: load(warm, base, app=True)),
+                    ("warm bare", lambda: load(warm, bare_url, app=False)),
+                ]
+                for round_ in range(args.runs):
+                    for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
+                        run = step()
+                        run["load"] = load_average()
+                        results[kind].append(run)
+                        ready = run["times"].get("scorpion-ready", run["times"].get("bare-ready"))
+                        print(f"  round {round_ + 1} {kind:9}  ready {ready:.2f} s"
+                              f"  (load {run['load']})", flush=True)  # fmt: skip
+            finally:
+                warm.close()
+        after = load_average()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"\nbench/load.py: {args.runs} loads of each kind, site version {version}")
+    print(f"load average (1, 5, 15 min): before {before}, after {after}")
+    print(f"\n{'median':44} {'cold':>9} {'warm':>9}")
+    print(f"{'bare Pyodide: loadPyodide + one line':44} "
+          f"{fmt(median(column(results['cold bare'], 'bare-ready'))):>9} "
+          f"{fmt(median(column(results['warm bare'], 'bare-ready'))):>9}")  # fmt: skip
+    for label, name in APP_PHASES:
+        print(f"{'game: ' + label:44} {fmt(median(column(results['cold app'], name))):>9} "
+              f"{fmt(median(column(results['warm app'], name))):>9}")  # fmt: skip
+    ratios = {}
+    for temp in ("cold", "warm"):
+        app, bare = results[f"{temp} app"], results[f"{temp} bare"]
+        ratios[temp] = (
+            median(column(app, "scorpion-ready")) / median(column(bare, "bare-ready")),
+            paired(app, bare),
+        )
+    print(f"{'ready / bare (ratio of medians)':44} {ratios['cold'][0]:>9.2f} "
+          f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
+    print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "
+          f"{ratios['warm'][1]:>9.2f}")  # fmt: skip
+    warm_app = results["warm app"]
+    served = sum(1 for run in warm_app if run["controlled"])
+    print(f"\nwarm game loads controlled by the service worker: {served} of {len(warm_app)}")
+    snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
+    print(f"warm game loads that painted the saved board before Python: {snapshots}")
+    requests, body = first_visit_bytes(results["cold app"][0])
+    print(f"cold game load: {requests} requests, {body:,} bytes of bodies (resource timing; "
+          "the service worker's install fetches are not in it)")  # fmt: skip
+
+    if args.timeline:
+        for kind in ("cold app", "warm app"):
+            runs = sorted(results[kind], key=lambda run: run["times"]["scorpion-ready"])
+            timeline(f"{kind}, median load", runs[len(runs) // 2], base)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
