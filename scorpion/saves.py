@@ -25,6 +25,7 @@ so the interface can say what happened, keep the unreadable text aside and go on
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,6 +36,11 @@ from .stats import Stats
 
 FORMAT: Final = "scorpion-solitaire"
 VERSION: Final = 1
+#: Our documents nest four deep; anything much deeper is not ours, and parsing it could
+#: exhaust a small stack (Pyodide's ends the whole interpreter, no RecursionError).
+MAX_DEPTH: Final = 32
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +92,8 @@ def read(text: str | None) -> Loaded:
     nothing = Loaded(None, Settings(), Stats(), 0, ())
     if not text:
         return nothing
+    if too_deep(text):
+        return _broken("corrupt")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -143,6 +151,23 @@ def _read_session(current: Any, settings: Settings, stats: Stats) -> Session:
         raise ValueError("a game cannot be finished without having counted")
     game = Game.from_dict(current["game"])
     return Session(game, settings, stats, counted, finished, elapsed)
+
+
+def too_deep(text: str) -> bool:
+    """True when the JSON text nests arrays and objects deeper than ``MAX_DEPTH``,
+    found without recursion (brackets inside strings do not count).
+
+    >>> too_deep('{"a": [[1]], "b": "[[[[["}'), too_deep("[" * 1000)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def _broken(problem: str) -> Loaded:
