@@ -238,8 +238,9 @@ def key_to(page: Page, card: str | None, column: int) -> None:
     expect(page.locator(f'[data-card="{card}"]')).to_be_focused()
 
 
-def key_move(page: Page, text: str) -> None:
-    """One move of the notation with the keyboard: D, or to the card, Enter, over, Enter."""
+def key_move(page: Page, text: str, key: str = "Enter") -> None:
+    """One move of the notation with the keyboard: D, or to the card, Enter (or ``key``),
+    over to the column, Enter again."""
     if text == "deal":
         page.keyboard.press("d")
         return
@@ -247,10 +248,10 @@ def key_move(page: Page, text: str) -> None:
     source = int(page.locator(f'[data-card="{card}"]').evaluate(
         "e => e.closest('[data-column]').dataset.column"))  # fmt: skip
     key_to(page, card, source)
-    page.keyboard.press("Enter")
+    page.keyboard.press(key)
     expect(page.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
     key_to(page, None, int(column))
-    page.keyboard.press("Enter")
+    page.keyboard.press(key)
 
 
 def click_move(page: Page, text: str) -> None:
@@ -290,8 +291,8 @@ def test_keyboard_only_seed_move_refusal_and_reserve_deal(seed: Page) -> None:
     expect(status).to_have_text(refusal_message("rank", "en"))
     expect(status).to_have_class(re.compile(r"\brefusal\b"))
     expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
-    # the seeds' example move, 4H with 7S onto 5H in column 7
-    key_move(page, "4H>7")
+    # the seeds' example move, 4H with 7S onto 5H in column 7, with Space this time
+    key_move(page, "4H>7", key="Space")
     expect(status).to_have_text(announcement(game, "4H>7"))
     expect(page.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
     assert focused(page) == "7S"  # the focus goes with the pile, onto its top card
