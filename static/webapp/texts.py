@@ -95,6 +95,8 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("redo", "title"): _("Redo (Ctrl+Y)"),
         ("hint", "title"): _("Hint (H)"),
         ("new-game", "title"): _("New game (N)"),
+        # Translators: the tooltip (and screen-reader description) of the reserve's pile.
+        ("deal-reserve", "title"): _("Deal the reserve (D)"),
         ("share", "title"): _("Copy a link to this deal"),
         ("rules", "title"): _("How to play"),
         ("stats", "title"): _("Games played and won, best results"),
