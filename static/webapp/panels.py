@@ -125,6 +125,7 @@ class Panels:
         if lang not in LANGUAGES:
             return
         self.app.session.with_settings(language=lang)
+        self.message("")  # a message of the old language is stale
         self.show_settings()
         self.app.mount()
         self.app.say(_("Language changed."))
