@@ -595,8 +595,17 @@ def test_win_by_keyboard_is_announced_and_every_dialog_passes_axe(
     expect(win).to_be_visible()
     expect(page.locator("#win-new")).to_be_focused()
     audit(page, "light win-dialog")
-    page.keyboard.press("Escape")
+    # on to a new game without the mouse: the focus comes back to the table
+    page.keyboard.press("Enter")
     expect(win).to_be_hidden()
+    expect(page.locator("#ng-deal")).to_be_focused()
+    page.keyboard.type("42")
+    page.keyboard.press("Enter")
+    expect(page.locator("#deal-line")).to_contain_text("42")
+    game = Game.new(42)
+    top = game.face_up(0)[-1]
+    expect(page.locator(f'[data-card="{top}"]')).to_be_focused()
+    expect(page.locator("#status")).to_have_text("New game: deal 42.")
 
 
 # --- motion and colour, light and dark ----------------------------------------------------

@@ -350,6 +350,8 @@ class App:
         self.mount()
         self.board.deal_in()
         self.say(message)
+        if self.keyboard:  # the focused card went with the old game: on from the table
+            self.focus_cursor()
 
     # --- picking up and dropping ----------------------------------------------------------
 
