@@ -16,12 +16,6 @@ from scorpion.deals import MAX_DEAL, MIN_DEAL
 
 from .words import _
 
-# The rules page comes from the i18n module; the dialog works without it.
-try:
-    from scorpion.help import help_page
-except ImportError:  # pragma: no cover - only while the help module is missing
-    help_page = None  # type: ignore[assignment]
-
 
 def read_deal_number(text: str) -> tuple[int | None, str | None]:
     """The typed deal number: (None, None) for empty (random), else (number, None) or
@@ -212,7 +206,11 @@ class Dialogs:
 
 def rules_markup(lang: str) -> str:
     """The rules page from the i18n module's help content, as simple HTML."""
-    if help_page is None:
+    # Imported when the rules are first opened, not while the page boots; the dialog
+    # works without the help module.
+    try:
+        from scorpion.help import help_page
+    except ImportError:  # pragma: no cover - only while the help module is missing
         return ""
     page = help_page(lang).to_dict()
     parts: list[str] = []
