@@ -8,6 +8,7 @@ module is there, which leaves the button disabled.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +30,11 @@ class Answer:
     lost: bool = False
 
 
+SOLVER_MODULES = ("scorpion.hint", "scorpion.solver")
+
+
 def _solver_module() -> Any | None:
-    for name in ("scorpion.hint", "scorpion.solver"):
+    for name in SOLVER_MODULES:
         try:
             return importlib.import_module(name)
         except ImportError:
@@ -39,8 +43,9 @@ def _solver_module() -> Any | None:
 
 
 def available() -> bool:
-    module = _solver_module()
-    return module is not None and hasattr(module, "hint")
+    """Whether a solver module is there: looked for, not imported (the page asks while it
+    boots; the import waits for the first hint)."""
+    return any(importlib.util.find_spec(name) is not None for name in SOLVER_MODULES)
 
 
 class Search:
