@@ -409,17 +409,22 @@ def test_names_of_cards_and_columns_and_face_down_cards_say_nothing(seed: Page) 
         assert len(links) == 1 and links[0].endswith("#back"), links
 
 
-def test_reduced_motion_leaves_nothing_running(seed: Page) -> None:
-    """Synthetic clicks in one task: the move is played and painted before anything runs."""
-    count = seed.evaluate(
-        """() => {
-        document.querySelector('[data-card="4H"]').click();
-        document.querySelector('[data-column="7"]').click();
+def reduced_move(page: Page, card: str, column: int) -> int:
+    """Play a move by synthetic clicks in one task; the animations it started."""
+    count = page.evaluate(
+        """([card, column]) => {
+        document.querySelector(`[data-card="${card}"]`).click();
+        document.querySelector(`[data-column="${column}"]`).click();
         return document.getAnimations().length;
-    }"""
+    }""",
+        [card, column],
     )
-    expect(seed.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
-    assert count == 0
+    expect(page.locator(f'[data-column="{column}"] [data-card="{card}"]')).to_have_count(1)
+    return int(count)
+
+
+def test_reduced_motion_leaves_nothing_running(seed: Page) -> None:
+    assert reduced_move(seed, "4H", 7) == 0
 
 
 # --- phones and desktops ------------------------------------------------------------------
@@ -728,6 +733,12 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
     for kind, ms in timings:
         assert 150 <= ms <= 250, (kind, ms)
     page.wait_for_function("document.getAnimations().length === 0")
+    page.click("#undo")
+    # the system asks for reduced motion while the page is open: from the next move on
+    page.emulate_media(reduced_motion="reduce")
+    settle(page)  # media queries are evaluated with the next frame
+    assert reduced_move(page, "QH", 6) == 0
+    page.emulate_media(reduced_motion="no-preference")
     page.click("#undo")
     check_colours(page, "dark")
     audit(page, "dark main")

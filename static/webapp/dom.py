@@ -81,6 +81,11 @@ class Board:
         self.animations = on
         self.motion_ms = 190 if on and not self.reduced else 0
 
+    def set_reduced(self, reduced: bool) -> None:
+        """The system's reduced-motion preference changed while the page is open."""
+        self.reduced = reduced
+        self.set_animations(self.animations)
+
     def cap_width(self, pixels: float | None) -> None:
         """Make the cards at most ``pixels`` wide (None: as wide as the window allows)."""
         table = self.document.getElementById("table")
