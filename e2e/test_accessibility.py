@@ -734,6 +734,7 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
         assert 150 <= ms <= 250, (kind, ms)
     page.wait_for_function("document.getAnimations().length === 0")
     page.click("#undo")
+    page.wait_for_function("document.getAnimations().length === 0")
     # the system asks for reduced motion while the page is open: from the next move on
     page.emulate_media(reduced_motion="reduce")
     settle(page)  # media queries are evaluated with the next frame
