@@ -33,12 +33,13 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from harness import deck_query, launch, load_average, median, percentile, prepare_site, serve
 from playwright.sync_api import sync_playwright
-
-from harness import deck_query, launch, load_average, median, prepare_site, serve
 
 TIMEOUT_MS = 180_000
 READY = """() => document.documentElement.dataset.ready === "1"
@@ -71,6 +72,7 @@ COLLECT = """() => {
 APP_PHASES = (
     ("saved board on screen (pre-Python)", "scorpion-snapshot-painted"),
     ("first contentful paint", "first-contentful-paint"),
+    ("Pyodide started (pyodide-boot.mjs)", "scorpion-pyodide"),
     ("PyScript runs our script", "scorpion-py"),
     ("our modules imported", "scorpion-imported"),
     ("board drawn by Python, on screen", "scorpion-board-painted"),
@@ -98,6 +100,48 @@ def load(context: Any, url: str, app: bool, wait_controlled: bool = False) -> di
     return data
 
 
+FIRST_PAINT = """() => performance.getEntriesByName("first-contentful-paint").length > 0
+    && performance.getEntriesByName("scorpion-snapshot-painted").length > 0"""
+
+
+def paint_only(context: Any, url: str) -> dict[str, float]:
+    """A warm load watched only until the saved board is on screen, then left (its boot cut
+    short): many samples of the first paint, cheaply."""
+    page = context.new_page()
+    try:
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_function(FIRST_PAINT, polling=20, timeout=TIMEOUT_MS)
+        times: dict[str, float] = page.evaluate(
+            """() => Object.fromEntries([...performance.getEntriesByType("mark"),
+                ...performance.getEntriesByType("paint")].map(e => [e.name, e.startTime / 1000]))"""
+        )
+    finally:
+        page.close()
+    return times
+
+
+def paint_rounds(playwright: Any, work: Path, sites: dict[str, str], samples: int) -> None:
+    """``samples`` warm first paints of each site, interleaved; medians and 90th percentiles."""
+    context = launch(playwright, work / "paint-profile")
+    try:
+        for base in sites.values():
+            for index in range(2):
+                load(context, base + deck_query() if index == 0 else base, True, True)
+        found: dict[str, list[dict[str, float]]] = {label: [] for label in sites}
+        order = list(sites.items())
+        for index in range(samples):
+            for label, base in order if index % 2 == 0 else order[::-1]:
+                found[label].append(paint_only(context, base))
+    finally:
+        context.close()
+    print(f"\nwarm first paint, {samples} loads of each site, interleaved (load {load_average()})")
+    for label, runs in found.items():
+        for name in ("scorpion-snapshot", "scorpion-snapshot-painted", "first-contentful-paint"):
+            values = [run[name] for run in runs if name in run]
+            print(f"  {label:10} {name:28} median {median(values):.3f} s"
+                  f"   p90 {percentile(values, 0.9):.3f} s")  # fmt: skip
+
+
 def cold_load(playwright: Any, work: Path, url: str, app: bool) -> dict[str, Any]:
     """One load in a brand-new profile, then the profile is thrown away."""
     profile = Path(tempfile.mkdtemp(prefix="cold-", dir=work))
@@ -121,9 +165,8 @@ def fmt(seconds: float) -> str:
 
 def paired(app: list[dict[str, Any]], bare: list[dict[str, Any]]) -> float:
     """The median of each round's ready/bare ratio (both loads ran side by side)."""
-    return median(
-        [a["times"]["scorpion-ready"] / b["times"]["bare-ready"] for a, b in zip(app, bare)]
-    )
+    pairs = zip(app, bare, strict=True)
+    return median([a["times"]["scorpion-ready"] / b["times"]["bare-ready"] for a, b in pairs])
 
 
 def timeline(title: str, run: dict[str, Any], base: str) -> None:
@@ -132,9 +175,8 @@ def timeline(title: str, run: dict[str, Any], base: str) -> None:
     for r in run["resources"]:
         name = r["name"].removeprefix(base) or "index.html"
         where = "sw" if r["worker"] else ("cache" if r["transfer"] == 0 else "net")
-        events.append(
-            (r["start"] / 1000, f"fetch {name} -> {r['end'] / 1000:.3f} ({where}, {r['transfer']:,})")
-        )
+        text = f"fetch {name} -> {r['end'] / 1000:.3f} ({where}, {r['transfer']:,})"
+        events.append((r["start"] / 1000, text))
     for start, text in sorted(events):
         print(f"  {start:7.3f}  {text}")
 
@@ -145,85 +187,139 @@ def first_visit_bytes(run: dict[str, Any]) -> tuple[int, int]:
     return len(bodies), sum(bodies)
 
 
+def run_rounds(
+    playwright: Any, work: Path, sites: dict[str, str], runs: int, prime: int, cold: bool = True
+) -> dict[str, list[dict[str, Any]]]:
+    """Every kind of load of every site, interleaved: round by round, one of each kind, the
+    order reversed every other round. ``sites`` maps a label to the site's base URL."""
+    results: dict[str, list[dict[str, Any]]] = {}
+    warm = launch(playwright, work / "warm-profile")
+    warm.add_init_script(PROGRESS)
+    steps: list[tuple[str, Callable[[], dict[str, Any]]]] = []
+    try:
+        for label, base in sites.items():
+            app_url, bare_url = base + deck_query(), base + "bare.html"
+            for index in range(prime):
+                load(warm, app_url if index == 0 else base, app=True, wait_controlled=True)
+                load(warm, bare_url, app=False)
+            if cold:
+                steps += [
+                    (f"{label} cold app", partial(cold_load, playwright, work, app_url, True)),
+                    (f"{label} cold bare", partial(cold_load, playwright, work, bare_url, False)),
+                ]
+            steps += [
+                (f"{label} warm app", partial(load, warm, base, True)),
+                (f"{label} warm bare", partial(load, warm, bare_url, False)),
+            ]
+        for round_ in range(runs):
+            for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
+                run = step()
+                run["load"] = load_average()
+                results.setdefault(kind, []).append(run)
+                ready = run["times"].get("scorpion-ready", run["times"].get("bare-ready"))
+                print(f"  round {round_ + 1} {kind:22}  ready {ready:.2f} s"
+                      f"  (load {run['load']})", flush=True)  # fmt: skip
+    finally:
+        warm.close()
+    return results
+
+
+def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
+    def get(kind: str) -> list[dict[str, Any]]:
+        return results.get(f"{label} {kind}", [])
+
+    print(f"\n{label + ': median':44} {'cold':>9} {'warm':>9}")
+    print(f"{'bare Pyodide: loadPyodide + one line':44} "
+          f"{fmt(median(column(get('cold bare'), 'bare-ready'))):>9} "
+          f"{fmt(median(column(get('warm bare'), 'bare-ready'))):>9}")  # fmt: skip
+    for phase, name in APP_PHASES:
+        print(f"{'game: ' + phase:44} {fmt(median(column(get('cold app'), name))):>9} "
+              f"{fmt(median(column(get('warm app'), name))):>9}")  # fmt: skip
+    ratios = {}
+    for temp in ("cold", "warm"):
+        app, bare = get(f"{temp} app"), get(f"{temp} bare")
+        ratios[temp] = (
+            median(column(app, "scorpion-ready")) / median(column(bare, "bare-ready")),
+            paired(app, bare),
+        ) if app else (float("nan"), float("nan"))
+    print(f"{'ready / bare (ratio of medians)':44} {ratios['cold'][0]:>9.2f} "
+          f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
+    print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "
+          f"{ratios['warm'][1]:>9.2f}")  # fmt: skip
+    warm_app = get("warm app")
+    served = sum(1 for run in warm_app if run["controlled"])
+    snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
+    print(f"warm game loads controlled by the service worker: {served} of {len(warm_app)}; "
+          f"painting the saved board before Python: {snapshots}")  # fmt: skip
+    if get("cold app"):
+        requests, body = first_visit_bytes(get("cold app")[0])
+        print(f"cold game load: {requests} requests, {body:,} bytes of bodies (resource "
+              "timing; the service worker's install fetches are not in it)")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="loads of each kind (default 5)")
     parser.add_argument("--prime", type=int, default=2, help="warm-up loads of each page")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="another built site (e.g. an older version) measured alongside; repeatable",
+    )
+    parser.add_argument("--warm-only", action="store_true", help="skip the cold loads")
+    parser.add_argument(
+        "--paint", type=int, metavar="N", help="only N warm first paints of each site, cut short"
+    )
     parser.add_argument("--timeline", action="store_true", help="print a median load's timeline")
     parser.add_argument("--json", type=Path, help="write every load's measurements here")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
     try:
-        site = prepare_site(work, args.site)
-        version = json.loads((site / "build-manifest.json").read_text())["version"]
+        site = prepare_site(work / "current", args.site)
+        dirs = {"current": site}
+        for index, other in enumerate(args.baseline):
+            label = "baseline" if index == 0 else f"baseline{index + 1}"
+            dirs[label] = prepare_site(work / label, other)
+        versions = {
+            label: json.loads((path / "build-manifest.json").read_text())["version"]
+            for label, path in dirs.items()
+        }
         before = load_average()
-        results: dict[str, list[dict[str, Any]]] = {
-            "cold app": [], "cold bare": [], "warm app": [], "warm bare": []
-        }  # fmt: skip
-        with serve(site) as base, sync_playwright() as playwright:
-            app_url = base + deck_query()
-            bare_url = base + "bare.html"
-            warm = launch(playwright, work / "warm-profile")
-            warm.add_init_script(PROGRESS)
-            try:
-                for index in range(args.prime):
-                    load(warm, app_url if index == 0 else base, app=True, wait_controlled=True)
-                    load(warm, bare_url, app=False)
-                steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-                    ("cold app", lambda: cold_load(playwright, work, app_url, app=True)),
-                    ("cold bare", lambda: cold_load(playwright, work, bare_url, app=False)),
-                    ("warm app", lambda: load(warm, base, app=True)),
-                    ("warm bare", lambda: load(warm, bare_url, app=False)),
-                ]
-                for round_ in range(args.runs):
-                    for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
-                        run = step()
-                        run["load"] = load_average()
-                        results[kind].append(run)
-                        ready = run["times"].get("scorpion-ready", run["times"].get("bare-ready"))
-                        print(f"  round {round_ + 1} {kind:9}  ready {ready:.2f} s"
-                              f"  (load {run['load']})", flush=True)  # fmt: skip
-            finally:
-                warm.close()
+        with ExitStack() as stack:
+            sites = {label: stack.enter_context(serve(path)) for label, path in dirs.items()}
+            playwright = stack.enter_context(sync_playwright())
+            if args.paint:
+                paint_rounds(playwright, work, sites, args.paint)
+                return
+            results = run_rounds(
+                playwright, work, sites, args.runs, args.prime, cold=not args.warm_only
+            )
         after = load_average()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"\nbench/load.py: {args.runs} loads of each kind, site version {version}")
+    print(f"\nbench/load.py: {args.runs} loads of each kind, interleaved; site versions {versions}")
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
-    print(f"\n{'median':44} {'cold':>9} {'warm':>9}")
-    print(f"{'bare Pyodide: loadPyodide + one line':44} "
-          f"{fmt(median(column(results['cold bare'], 'bare-ready'))):>9} "
-          f"{fmt(median(column(results['warm bare'], 'bare-ready'))):>9}")  # fmt: skip
-    for label, name in APP_PHASES:
-        print(f"{'game: ' + label:44} {fmt(median(column(results['cold app'], name))):>9} "
-              f"{fmt(median(column(results['warm app'], name))):>9}")  # fmt: skip
-    ratios = {}
-    for temp in ("cold", "warm"):
-        app, bare = results[f"{temp} app"], results[f"{temp} bare"]
-        ratios[temp] = (
-            median(column(app, "scorpion-ready")) / median(column(bare, "bare-ready")),
-            paired(app, bare),
-        )
-    print(f"{'ready / bare (ratio of medians)':44} {ratios['cold'][0]:>9.2f} "
-          f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
-    print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "
-          f"{ratios['warm'][1]:>9.2f}")  # fmt: skip
-    warm_app = results["warm app"]
-    served = sum(1 for run in warm_app if run["controlled"])
-    print(f"\nwarm game loads controlled by the service worker: {served} of {len(warm_app)}")
-    snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
-    print(f"warm game loads that painted the saved board before Python: {snapshots}")
-    requests, body = first_visit_bytes(results["cold app"][0])
-    print(f"cold game load: {requests} requests, {body:,} bytes of bodies (resource timing; "
-          "the service worker's install fetches are not in it)")  # fmt: skip
-
+    for label in dirs:
+        report(label, results)
+    for label in list(dirs)[1:]:
+        print(f"\ncurrent / {label}, time to input (median of paired ratios):")
+        for temp in ("warm",) if args.warm_only else ("cold", "warm"):
+            now, then = results[f"current {temp} app"], results[f"{label} {temp} app"]
+            pairs = zip(now, then, strict=True)
+            value = median([a["times"]["scorpion-ready"] / b["times"]["scorpion-ready"]
+                            for a, b in pairs])  # fmt: skip
+            print(f"  {temp}: {value:.2f}")
     if args.timeline:
-        for kind in ("cold app", "warm app"):
+        for kind in ("current cold app", "current warm app"):
+            if kind not in results:
+                continue
             runs = sorted(results[kind], key=lambda run: run["times"]["scorpion-ready"])
-            timeline(f"{kind}, median load", runs[len(runs) // 2], base)
+            timeline(f"{kind}, median load", runs[len(runs) // 2], sites["current"])
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 

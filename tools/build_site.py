@@ -9,10 +9,12 @@ What goes in (all paths relative, so the site works under any sub-path such as `
   that goes into the zip;
 - ``static/app.zip``: the Python sources listed in ``PYTHON_SOURCES`` plus the compiled
   gettext catalogs (``i18n/<lang>/LC_MESSAGES/<domain>.mo``), laid out as in the repository;
-  ``pyscript.toml`` unpacks it into the interpreter's working directory;
+  ``static/pyodide-boot.mjs`` (PyScript's interpreter) unpacks it into the interpreter's
+  working directory; beside each source its bytecode (``__pycache__/<name>.cpython-XY.pyc``,
+  see "Bytecode" below);
 - the runtime vendored from ``node_modules``: the five Pyodide files in
-  ``static/vendor/pyodide/`` and PyScript's ``dist/*.js`` + ``dist/*.css`` in
-  ``static/vendor/pyscript/``;
+  ``static/vendor/pyodide/`` (``python_stdlib.zip`` with the boot's modules compiled) and
+  the files of PyScript's ``dist/`` that the page loads in ``static/vendor/pyscript/``;
 - ``sw.js``, the service worker, from ``sw.js`` at the root with its ``BUILD`` filled in: the
   version and the files it precaches (see ``precache_list``), each with its content hash;
 - ``manifest.webmanifest`` (the web app manifest) from the root; its icons are in
@@ -23,6 +25,15 @@ What goes in (all paths relative, so the site works under any sub-path such as `
 The version hashes every file's content (``index.html`` with its ``data-version`` attribute
 left at ``dev``), so it changes whenever any file does; it is written into ``index.html``
 (``<html data-version="...">``, what the page says it runs) and into ``sw.js``.
+
+Bytecode: Pyodide's CPython compiles every module it imports from source, in WebAssembly,
+on every page load (its ``python_stdlib.zip`` holds sources only). The build compiles with
+that same interpreter, run under Node (``tools/precompile.mjs``): our Python, as
+unchecked-hash ``.pyc`` files beside the sources in ``app.zip`` (with those of PyScript's own
+``pyscript`` package, which PyScript writes beside them at boot), and the standard library's
+modules that the boot imports (``BOOT_IMPORTS``, found by importing them), whose sources in
+``python_stdlib.zip`` are replaced by their ``.pyc``. Every other module stays source and
+compiles when first imported, as before: nothing is left out.
 
 The output is deterministic: the same inputs give byte-identical files (sorted zip entries,
 fixed zip timestamps and modes, sorted manifest). The site is built in a temporary directory
@@ -38,6 +49,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import zipfile
@@ -105,18 +117,26 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide-lock.json",
 )
 PYODIDE_SRC = "pyodide"
+STDLIB_ZIP = "python_stdlib.zip"
+PRECOMPILE = ROOT / "tools" / "precompile.mjs"
+# What the page imports while it boots, after Pyodide's own start: what PyScript's `pyscript`
+# package imports (its stdlib/pyscript/*.py), then our entry point. Their standard-library
+# modules, and what those import, get compiled into python_stdlib.zip. Missing one only
+# costs its compile in the browser.
+BOOT_IMPORTS: tuple[str, ...] = (
+    "asyncio", "base64", "html", "inspect", "io", "json", "os", "pathlib",
+    "webapp.main",
+)  # fmt: skip
 PYODIDE_DEST = "static/vendor/pyodide"
 PYSCRIPT_SRC = "@pyscript/core/dist"
-PYSCRIPT_PATTERNS: tuple[str, ...] = ("*.js", "*.css")
 PYSCRIPT_DEST = "static/vendor/pyscript"
 PYSCRIPT_ENTRY = "core.js"
-PYSCRIPT_CSS = "core.css"
 # The chunks PyScript's core imports lazily while booting this page (found by recording
-# the page's requests; e2e/test_offline.py checks it). The rest (py-editor's CodeMirror,
-# the terminal's xterm, zip, pyodide_graph...) is shipped but never fetched: not precached.
-PYSCRIPT_BOOT_CHUNKS = frozenset(
-    ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml")
-)
+# the page's requests; e2e/test_offline.py checks it). The plugins pyscript.toml turns off
+# are not among them: index.html's <mpy-config> turns them off for MicroPython too. The
+# rest (py-editor's CodeMirror, the terminal's xterm, zip, pyodide_graph...) is shipped
+# but never fetched: not precached.
+PYSCRIPT_BOOT_CHUNKS = frozenset(("error", "toml"))
 IMPORT_STATIC = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+)"')
 IMPORT_DYNAMIC = re.compile(r'\bimport\(\s*"\./([^"]+)"\s*\)')
 CHUNK_STEM = re.compile(r"^(.+)-[A-Za-z0-9_-]{8}\.js$")
@@ -201,6 +221,53 @@ def write_zip(dest: Path, entries: Iterable[tuple[str, bytes]]) -> None:
     dest.chmod(0o644)
 
 
+def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Bytecode by Pyodide's own CPython (``tools/precompile.mjs`` under Node): the ``.pyc``
+    entries for app.zip (``pkg/__pycache__/mod.cpython-XY.pyc``) and, by path in
+    python_stdlib.zip (``json/decoder.py``), the ``.pyc`` of each standard-library module the
+    boot imports."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing (the build compiles Python with Pyodide under Node)")
+    with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+        work = Path(tmp)
+        for name, data in entries:
+            path = work / "app" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        (work / "imports.json").write_text(json.dumps(BOOT_IMPORTS))
+        done = subprocess.run(
+            [node, str(PRECOMPILE), str(work)], cwd=ROOT, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
+        app = work / "app"
+        bytecode = {
+            path.relative_to(app).as_posix(): path.read_bytes()
+            for path in sorted(app.rglob("__pycache__/*.pyc"))
+        }
+        hot: list[str] = json.loads((work / "stdlib.json").read_text())
+        stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
+    return bytecode, stdlib
+
+
+def write_stdlib(src: Path, dest: Path, compiled: dict[str, bytes]) -> None:
+    """``src`` (Pyodide's python_stdlib.zip) with each source in ``compiled`` replaced by its
+    ``.pyc`` (zipimport loads a ``.pyc`` without a source); every other entry as it was."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(src) as archive, zipfile.ZipFile(dest, "w") as out:
+        for info in archive.infolist():
+            data = archive.read(info)
+            if info.filename in compiled:
+                data = compiled[info.filename]
+                info = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.create_system = 3
+                info.external_attr = 0o100644 << 16
+            out.writestr(info, data, compresslevel=9)
+    dest.chmod(0o644)
+
+
 def copy_pages(out: Path) -> None:
     for name in PAGE_FILES:
         src = ROOT / name
@@ -230,10 +297,9 @@ def copy_vendor(out: Path) -> None:
             raise BuildError(f"node_modules/{PYODIDE_SRC}/{name} is missing: run `npm ci`")
         copy_file(pyodide / name, out / PYODIDE_DEST / name)
     dist = NODE_MODULES / PYSCRIPT_SRC
-    names = sorted({p.name for pattern in PYSCRIPT_PATTERNS for p in dist.glob(pattern)})
-    if "core.js" not in names:
-        raise BuildError(f"node_modules/{PYSCRIPT_SRC}/core.js is missing: run `npm ci`")
-    for name in names:
+    if not (dist / PYSCRIPT_ENTRY).is_file():
+        raise BuildError(f"node_modules/{PYSCRIPT_SRC}/{PYSCRIPT_ENTRY} is missing: run `npm ci`")
+    for name in pyscript_boot_files(dist):  # only what the page loads
         copy_file(dist / name, out / PYSCRIPT_DEST / name)
 
 
@@ -246,9 +312,10 @@ def file_hash(path: Path) -> str:
 
 
 def pyscript_boot_files(dist: Path) -> list[str]:
-    """PyScript's files that the page fetches: the entry, its CSS, the chunks they import
-    statically, and the chunks of ``PYSCRIPT_BOOT_CHUNKS`` that this core imports lazily,
-    with what those import statically (their own lazy imports are left out)."""
+    """PyScript's files that the page fetches: the entry, the chunks it imports statically,
+    and the chunks of ``PYSCRIPT_BOOT_CHUNKS`` that this core imports lazily, with what
+    those import statically (their own lazy imports are left out). Not its core.css: it
+    styles only elements this page does not use (<py-script>, the editor, the terminal)."""
 
     def closure(name: str, found: set[str]) -> None:
         if name in found:
@@ -274,9 +341,7 @@ def pyscript_boot_files(dist: Path) -> list[str]:
                 "(record the page's requests, see e2e/test_offline.py)"
             )
         closure(lazy[stem], found)
-    if not (dist / PYSCRIPT_CSS).is_file():
-        raise BuildError(f"{PYSCRIPT_DEST}/{PYSCRIPT_CSS} is missing")
-    return sorted(found | {PYSCRIPT_CSS})
+    return sorted(found)
 
 
 def precache_list(out: Path) -> list[str]:
@@ -361,8 +426,12 @@ def build_into(out: Path) -> Manifest:
     """Build the whole site into the empty directory ``out``; returns the manifest."""
     copy_pages(out)
     copy_static(out)
-    write_zip(out / APP_ZIP, zip_entries())
+    entries = zip_entries()
+    bytecode, stdlib = precompile(entries)
+    write_zip(out / APP_ZIP, sorted([*entries, *bytecode.items()]))
     copy_vendor(out)
+    pyodide = NODE_MODULES / PYODIDE_SRC
+    write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, stdlib)
     return seal(out)
 
 

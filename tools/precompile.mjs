@@ -1,0 +1,116 @@
+// Compile Python to bytecode with the very interpreter the site ships (Pyodide's CPython,
+// run here under Node), for tools/build_site.py.
+//
+//   node tools/precompile.mjs WORK
+//
+// WORK/app/ holds the Python that goes into app.zip; WORK/imports.json lists the modules the
+// page imports while it boots. This writes:
+//
+// - WORK/app/**/__pycache__/NAME.cpython-XY.pyc beside every WORK/app/**/NAME.py:
+//   unchecked-hash .pyc files, which CPython loads without looking at the source's time
+//   (the zip's files get a new mtime when PyScript unpacks them);
+// - WORK/stdlib/PATH.pyc for every standard-library module that importing WORK/imports.json
+//   (after WORK/app/ is on sys.path) loads from python_stdlib.zip, and WORK/stdlib.json
+//   listing their PATH.py: the build puts these .pyc files into the zip in place of their
+//   sources, which zipimport then loads without compiling. Their code objects carry the file
+//   name zipimport gives them (/lib/pythonXY.zip/PATH.py).
+//
+// - WORK/app/pyscript/__pycache__/NAME.cpython-XY.pyc for PyScript's own Python package
+//   (the `pyscript` module), from the sources this PyScript embeds: PyScript writes them
+//   into the working directory and imports them on every boot, after app.zip is unpacked
+//   there, so its import finds these and compiles nothing. The build stops if the sources
+//   read here are not the ones in PyScript's dist/ bundle.
+//
+// The output depends only on the input: the same sources give the same bytes.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const work = path.resolve(process.argv[2] ?? "");
+if (!process.argv[2]) {
+  console.error("usage: node tools/precompile.mjs WORK");
+  process.exit(2);
+}
+
+// PyScript's Python package, as its build embeds it in the bundle the page loads.
+const core = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "@pyscript", "core",
+);
+const { default: packages } = await import(
+  pathToFileURL(path.join(core, "src", "stdlib", "pyscript.js")).href
+);
+const dist = path.join(core, "dist");
+const bundle = readdirSync(dist)
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => readFileSync(path.join(dist, name), "utf8"))
+  .join("\n");
+const writeTree = (folder, tree) => {
+  for (const [name, value] of Object.entries(tree)) {
+    const target = path.join(folder, name);
+    if (typeof value === "string") {
+      if (!bundle.includes(JSON.stringify(value))) {
+        console.error(`${target}: not the source PyScript's dist/ bundle carries`);
+        process.exit(1);
+      }
+      writeFileSync(target, value);
+    } else {
+      mkdirSync(target, { recursive: true });
+      writeTree(target, value);
+    }
+  }
+};
+writeTree(path.join(work, "app"), packages);
+
+const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+pyodide.FS.mkdirTree("/work");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: work }, "/work");
+
+pyodide.runPython(`
+import importlib
+import importlib.util
+import json
+import os
+import py_compile
+import sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+sys.dont_write_bytecode = True
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+
+# Our Python: a .pyc in __pycache__ beside each source.
+for folder, dirs, files in os.walk("/work/app"):
+    dirs.sort()
+    for name in sorted(files):
+        if name.endswith(".py"):
+            source = os.path.join(folder, name)
+            runtime = "/home/pyodide/" + os.path.relpath(source, "/work/app")  # where PyScript puts it
+            py_compile.compile(source, dfile=runtime, doraise=True, invalidation_mode=UNCHECKED)
+
+# The standard library's modules the boot imports, found by importing them.
+stdlib = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XY.zip
+prefix = stdlib + "/"
+sys.path.insert(0, "/work/app")
+with open("/work/imports.json") as f:
+    for module in json.load(f):
+        importlib.import_module(module)
+hot = sorted(
+    spec.origin[len(prefix):]
+    for spec in (getattr(m, "__spec__", None) for m in list(sys.modules.values()))
+    if spec is not None and (spec.origin or "").startswith(prefix) and spec.origin.endswith(".py")
+)
+import zipfile
+
+with zipfile.ZipFile(stdlib) as archive:
+    for name in hot:
+        source = archive.read(name)
+        code = compile(source, prefix + name, "exec", dont_inherit=True)
+        data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+        target = os.path.join("/work/stdlib", name + "c")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(data)
+with open("/work/stdlib.json", "w") as f:
+    json.dump(hot, f, indent=0)
+`);
