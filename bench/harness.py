@@ -39,7 +39,8 @@ VIEWPORT = {"width": 1280, "height": 900}
 def prepare_site(work: Path, source: Path | None) -> Path:
     """A private copy of the site in ``work/site``: built from the working tree by
     ``tools/build_site.py`` (default), or copied from ``source``; then ``bench/bare.html``
-    beside its ``index.html``. ``_site/`` itself is never touched."""
+    beside its ``index.html``, and Pyodide's own python_stdlib.zip (as npm ships it) in
+    ``bench-stock/``. ``_site/`` itself is never touched."""
     site = work / "site"
     if source is None:
         subprocess.run(
@@ -50,7 +51,16 @@ def prepare_site(work: Path, source: Path | None) -> Path:
     else:
         shutil.copytree(source, site)
     shutil.copyfile(BENCH / "bare.html", site / "bare.html")
+    stock = site / "bench-stock"
+    stock.mkdir()
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", stock / STDLIB)
     return site
+
+
+STDLIB = "python_stdlib.zip"
+# The bare boot with Pyodide's standard library as npm ships it (sources only), for the
+# comparison with Pyodide before the build compiled part of it.
+STOCK_BARE = "bare.html?stdlib=./bench-stock/python_stdlib.zip"
 
 
 @contextmanager

@@ -38,7 +38,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from harness import deck_query, launch, load_average, median, percentile, prepare_site, serve
+from harness import (
+    STOCK_BARE,
+    deck_query,
+    launch,
+    load_average,
+    median,
+    percentile,
+    prepare_site,
+    serve,
+)
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 180_000
@@ -188,7 +197,13 @@ def first_visit_bytes(run: dict[str, Any]) -> tuple[int, int]:
 
 
 def run_rounds(
-    playwright: Any, work: Path, sites: dict[str, str], runs: int, prime: int, cold: bool = True
+    playwright: Any,
+    work: Path,
+    sites: dict[str, str],
+    runs: int,
+    prime: int,
+    cold: bool = True,
+    stock: bool = True,
 ) -> dict[str, list[dict[str, Any]]]:
     """Every kind of load of every site, interleaved: round by round, one of each kind, the
     order reversed every other round. ``sites`` maps a label to the site's base URL."""
@@ -202,15 +217,23 @@ def run_rounds(
             for index in range(prime):
                 load(warm, app_url if index == 0 else base, app=True, wait_controlled=True)
                 load(warm, bare_url, app=False)
+            stock_url = base + STOCK_BARE  # only beside the current site
+            if stock and label == "current":
+                load(warm, stock_url, app=False)
             if cold:
                 steps += [
                     (f"{label} cold app", partial(cold_load, playwright, work, app_url, True)),
                     (f"{label} cold bare", partial(cold_load, playwright, work, bare_url, False)),
                 ]
+                if stock and label == "current":
+                    cold_stock = partial(cold_load, playwright, work, stock_url, False)
+                    steps.append((f"{label} cold stock", cold_stock))
             steps += [
                 (f"{label} warm app", partial(load, warm, base, True)),
                 (f"{label} warm bare", partial(load, warm, bare_url, False)),
             ]
+            if stock and label == "current":
+                steps.append((f"{label} warm stock", partial(load, warm, stock_url, False)))
         for round_ in range(runs):
             for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
                 run = step()
@@ -232,6 +255,10 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
     print(f"{'bare Pyodide: loadPyodide + one line':44} "
           f"{fmt(median(column(get('cold bare'), 'bare-ready'))):>9} "
           f"{fmt(median(column(get('warm bare'), 'bare-ready'))):>9}")  # fmt: skip
+    if get("warm stock"):
+        print(f"{'  the same with npm python_stdlib.zip':44} "
+              f"{fmt(median(column(get('cold stock'), 'bare-ready'))):>9} "
+              f"{fmt(median(column(get('warm stock'), 'bare-ready'))):>9}")  # fmt: skip
     for phase, name in APP_PHASES:
         print(f"{'game: ' + phase:44} {fmt(median(column(get('cold app'), name))):>9} "
               f"{fmt(median(column(get('warm app'), name))):>9}")  # fmt: skip
@@ -246,6 +273,11 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
           f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
     print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "
           f"{ratios['warm'][1]:>9.2f}")  # fmt: skip
+    if get("warm stock"):
+        stock = {temp: paired(get(f"{temp} app"), get(f"{temp} stock")) if get(f"{temp} app")
+                 else float("nan") for temp in ("cold", "warm")}  # fmt: skip
+        print(f"{'ready / bare with npm stdlib (paired)':44} {stock['cold']:>9.2f} "
+              f"{stock['warm']:>9.2f}")  # fmt: skip
     warm_app = get("warm app")
     served = sum(1 for run in warm_app if run["controlled"])
     snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
