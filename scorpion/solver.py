@@ -1,0 +1,1031 @@
+"""Decide whether a Scorpion position can be won, knowing every card (face-down ones too).
+
+>>> from scorpion import Game
+>>> result = solve(Game.new(3), time_limit=5.0)
+>>> result.status, len(result.line) > 0
+('won', True)
+>>> game = Game.new(3)
+>>> for move in result.line:
+...     _ = game.play(move)
+>>> game.won
+True
+
+API
+---
+``solve(game, time_limit=1.0, *, node_limit=None, prune=True) -> SolveResult``
+    ``status`` is ``"won"`` (``line`` is a winning line from the position, to replay
+    with ``Game.play``), ``"lost"`` (an exhaustive search proved that no line wins) or
+    ``"unknown"`` (the time or node limit ran out first). It starts from any position:
+    mid-game, reserve dealt or not, sequences already removed. The game is not changed.
+
+``Solver(game, *, prune=True)``: the same search, run in slices so a browser can keep its
+    event loop (or a worker) responsive and cancel by simply not calling it again::
+
+        solver = Solver(game)
+        while (result := solver.step(2000)) is None:   # about 2000 positions per call
+            ...                                        # yield to the event loop here
+        result.status
+
+    ``solver.result()`` is the answer so far (``"unknown"`` until decided).
+
+``prune=False`` turns off every reduction that needs a proof (the deadlock tests, the
+column symmetry and the pointless-King rule): a plain exhaustive depth-first search over
+exact positions, for cross-checking the pruned search in tests.
+
+How it works
+------------
+The solver has its own compact position: seven strings, one character per card (another
+character when face-down), so copying, slicing and hashing a position run in C. A position
+is stored in the transposition table under a canonical key in which interchangeable
+columns are sorted: all seven once the reserve is dealt; before the deal only columns 4-7
+(columns 1-3 receive the reserve, so which is which still matters). The key is the exact
+table, so the table never confuses two positions.
+
+*Classic.* An exhaustive depth-first search. At every new position a deadlock test (see
+``_classic_blocked``) proves most losses at once; most lost deals are proved lost at the
+root. The search is complete: it only skips positions already searched (or their
+column permutations) and positions the deadlock test proves lost.
+
+*Relaxed* (a card goes onto any card one rank higher). Two searches share the time:
+
+- a best-first search for a winning line, guided by a score (cards on their same-suit
+  parent, cards turned, sequences removed) and playing same-suit moves eagerly; it
+  prunes freely because it only ever answers "won", and its line is replayed by tests;
+- the exhaustive search, which alone may answer "lost". Its reduction is the
+  *stuck component* test (``_relaxed_stuck``): moving a card that already lies on a card
+  one rank higher onto another such card is reversible and leaves the multiset of the
+  ranks on top of the columns unchanged, so when no card lying on a wrong card (or on a
+  face-down card, or at the bottom of a column) can find a top one rank higher, no King
+  can reach an empty column, the reserve is dealt and no suit can be completed, no
+  sequence of moves ever changes anything that matters: the position is lost.
+
+What is deliberately *not* used: "play a card onto its same-suit parent at once" looks
+safe but is not (deal 70 classic is won only by first moving 7H away from under 6H), so
+the exhaustive searches never force a move.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, TypeAlias
+
+from .cards import FULL_DECK
+from .game import Game
+from .moves import DEAL, Action, Move
+
+__all__ = ["Hint", "SolveResult", "Solver", "hint", "solve"]
+
+WON: Final = "won"
+LOST: Final = "lost"
+UNKNOWN: Final = "unknown"
+
+# --- the compact position -------------------------------------------------------------
+#
+# Card k (its index in FULL_DECK: suit * 13 + rank - 1) is chr(k) face up and chr(64 + k)
+# face down, so a hidden card is never found when looking for a face-up one and
+# ``ord(ch) & 63`` is the card either way. A column is a str, bottom first.
+
+_HIDDEN: Final = 64
+_UP: Final = tuple(chr(k) for k in range(52))
+_INDEX: Final = {name: k for k, name in enumerate(FULL_DECK)}
+_RANK: Final = tuple((o & 63) % 13 + 1 for o in range(128))  # by ord, face up or down
+_KINGS: Final = tuple(_UP[s * 13 + 12] for s in range(4))
+#: The same-suit card one rank lower (classic: the only card that may go onto this one).
+_CHILD: Final = {_UP[k]: _UP[k - 1] for k in range(52) if k % 13}
+#: The four cards one rank lower (relaxed).
+_CHILDREN: Final = {
+    _UP[k]: "".join(_UP[s * 13 + k % 13 - 1] for s in range(4)) for k in range(52) if k % 13
+}
+#: The same-suit card one rank higher: where a card finally belongs.
+_PARENT: Final = {_UP[k]: _UP[k + 1] for k in range(52) if k % 13 != 12}
+#: For each ace: its complete sequence as it lies in a column, King first.
+_RUN: Final = {_UP[s * 13]: "".join(_UP[s * 13 + r] for r in range(12, -1, -1)) for s in range(4)}
+
+#: A move in the compact position: (source column, index in it, target column).
+_Step = tuple[int, int, int]
+_DEAL_STEP: Final[_Step] = (-1, -1, -1)
+
+
+def _turn(column: str) -> str:
+    """Turn the top card face up if it is face down (the rules do it automatically)."""
+    if column and column[-1] >= "@":
+        return column[:-1] + chr(ord(column[-1]) - _HIDDEN)
+    return column
+
+
+def _apply(cols: list[str], x: int, i: int, y: int) -> tuple[list[str], int]:
+    """Move cols[x][i:] onto column y: the new columns and how many sequences went."""
+    new = cols.copy()
+    new[x] = _turn(cols[x][:i])
+    pile = cols[x][i:]
+    target = cols[y] + pile
+    top = pile[-1]
+    if top in _RUN and target[-13:] == _RUN[top]:
+        new[y] = _turn(target[:-13])
+        return new, 1
+    new[y] = target
+    return new, 0
+
+
+def _deal(cols: list[str], reserve: str) -> tuple[list[str], int]:
+    """Deal the reserve onto columns 1-3 (indexes 0-2), completing sequences there."""
+    new = cols.copy()
+    gained = 0
+    for k, card in enumerate(reserve):
+        target = new[k] + card
+        if card in _RUN and target[-13:] == _RUN[card]:
+            target = _turn(target[:-13])
+            gained += 1
+        new[k] = target
+    return new, gained
+
+
+def _find(cols: list[str], card: str) -> tuple[int, int]:
+    """(column, index) of a face-up card, or (-1, -1)."""
+    for x, column in enumerate(cols):
+        i = column.find(card)
+        if i >= 0:
+            return x, i
+    return -1, -1
+
+
+def _key(cols: list[str], dealt: bool) -> str:
+    """The canonical key: interchangeable columns sorted (see the module docstring)."""
+    if dealt:
+        return "|".join(sorted(cols))
+    return f"{cols[0]}|{cols[1]}|{cols[2]}#" + "|".join(sorted(cols[3:]))
+
+
+def _exact_key(cols: list[str], dealt: bool) -> str:
+    return "|".join(cols) + ("" if dealt else "#")
+
+
+def _encode(game: Game) -> tuple[list[str], str, int]:
+    cols = [
+        "".join(chr(_INDEX[card] + (0 if up else _HIDDEN)) for card, up in column)
+        for column in game.columns
+    ]
+    reserve = "".join(_UP[_INDEX[card]] for card in game.reserve)
+    return cols, reserve, len(game.removed)
+
+
+def _action(cols: list[str], step: _Step) -> Action:
+    if step[0] < 0:
+        return DEAL
+    x, i, y = step
+    return Move(FULL_DECK[ord(cols[x][i]) & 63], y)
+
+
+# --- proofs of loss ---------------------------------------------------------------------
+
+
+def _classic_blocked(cols: list[str], reserve: str) -> bool:
+    """True when the classic position provably cannot be won (see ``_classic_stuck``)."""
+    return _classic_stuck(cols, reserve) > 0
+
+
+def _classic_stuck(cols: list[str], reserve: str) -> int:
+    """How many cards provably can never make the move a classic win needs (0: maybe won).
+
+    In Classic a card other than a King only ever moves onto its same-suit parent, so a
+    card lying on its parent never moves again, and a card that does not (call it
+    *misplaced*) must move exactly once before the game can be won (its sequence is only
+    removed with the card on its parent, and only its own move changes what lies under
+    it). For each card we list what must happen before its first move:
+
+    - a face-down card: the card lying on it must have moved (only that uncovers it; a
+      King may also leave by its sequence being removed, so Kings count as able to move
+      as soon as they can be face up);
+    - a misplaced card: the card lying on its parent must have moved (nothing but the
+      card itself can ever be put on its parent, and a sequence resting on the parent
+      cannot be removed without it);
+    - a misplaced card below its parent in the same column: one of the cards above it,
+      up to and including the parent, must have moved (only such a move separates them).
+
+    The least fixpoint of "can move" over these necessary conditions (an AND of the first
+    two, an OR for the third) over-approximates the cards that can ever move: if some
+    card outside it moved, the earliest such move would have all its conditions met by
+    cards that moved earlier, hence inside the fixpoint. So when a misplaced card is
+    outside it, or a misplaced card's parent is gone, the game cannot be won; the count of
+    such cards is also a useful distance for the relaxed win searches. Cards whose
+    parent is still in the reserve get no condition (the deal only adds cards on top,
+    which never helps; it is simply not counted). Kings need no parent and are never
+    required to move.
+    """
+    where = [-1] * 52
+    place = [0] * 52
+    for x, column in enumerate(cols):
+        for i, ch in enumerate(column):
+            k = ord(ch) & 63
+            where[k] = x
+            place[k] = i
+    # A worklist fixpoint: ``missing[k]`` counts the conditions of k not met yet (each AND
+    # condition counts one, an OR group one in all); ``waiters[n]`` lists the cards
+    # waiting for n to be able to move, with the OR group they wait in (or None).
+    missing = [0] * 52
+    waiters: list[list[tuple[int, list[int] | None]]] = [[] for _ in range(52)]
+    must: list[int] = []
+    ready: list[int] = []
+    for x, column in enumerate(cols):
+        for i, ch in enumerate(column):
+            o = ord(ch)
+            k = o & 63
+            count = 0
+            if o >= _HIDDEN:  # face down: never the top card, something lies on it
+                waiters[ord(column[i + 1]) & 63].append((k, None))
+                count = 1
+            if k % 13 != 12:
+                below = ord(column[i - 1]) & 63 if i else -1
+                if below == k + 1:
+                    continue  # on its parent: never moves again, never needs to
+                must.append(k)
+                px = where[k + 1]
+                if px < 0:
+                    if _UP[k + 1] not in reserve:
+                        return 52  # its parent went with a removed sequence
+                else:
+                    parent_column = cols[px]
+                    pi = place[k + 1]
+                    if pi + 1 < len(parent_column):
+                        waiters[ord(parent_column[pi + 1]) & 63].append((k, None))
+                        count += 1
+                    if px == x and pi > i:
+                        group = [ord(c) & 63 for c in column[i + 1 : pi + 1]]
+                        for z in group:
+                            waiters[z].append((k, group))
+                        count += 1
+            missing[k] = count
+            if not count:
+                ready.append(k)
+    can = bytearray(52)
+    while ready:
+        n = ready.pop()
+        can[n] = 1
+        for k, either in waiters[n]:
+            if either is not None:
+                if not either:
+                    continue  # that OR group is already met
+                either.clear()
+            missing[k] -= 1
+            if not missing[k]:
+                ready.append(k)
+    return sum(not can[k] for k in must)
+
+
+def _relaxed_stuck(cols: list[str], dealt: bool) -> bool:
+    """True when the relaxed position provably cannot be won (see the module docstring).
+
+    Call a card a *head* when it lies on a face-down card, on a card that is not one
+    rank higher, or at the bottom of a column without being a King; every other face-up
+    card lies on a card one rank higher and moving it is reversible. Moving such a card
+    takes it (and what lies on it) from a card of rank r + 1 onto a top of rank r + 1, so
+    the ranks on top of the columns stay the same multiset, no column empties or fills and
+    nothing is turned: the positions reachable that way share those ranks. If then
+
+    - the reserve is dealt,
+    - no head has a top one rank higher (so no head, hence no face-down card, ever moves),
+    - no King can go to an empty column other than from the bottom of a column, where it
+      would only relocate (unless it carries a complete sequence: that removes it),
+    - and no suit can be completed: for each suit left, some card of it is face down,
+      or is a head, or lies off its parent with no top one rank higher to move it to,
+
+    no move ever changes the tops, the heads or the face-down cards, and no sequence is
+    ever removed: the position cannot be won.
+    """
+    if not dealt:
+        return False
+    tops = 0
+    empty = False
+    for column in cols:
+        if column:
+            tops |= 1 << _RANK[ord(column[-1])]
+        else:
+            empty = True
+    completable = [True] * 4
+    present = [False] * 4
+    for column in cols:
+        below = ""
+        for i, ch in enumerate(column):
+            o = ord(ch)
+            suit = (o & 63) // 13
+            present[suit] = True
+            if o >= _HIDDEN:
+                completable[suit] = False
+                below = ch
+                continue
+            r = _RANK[o]
+            if r == 13:
+                if empty and (i or column == _RUN.get(column[-1])):
+                    return False
+            elif not below or below >= "@" or _RANK[ord(below)] != r + 1:
+                if tops >> (r + 1) & 1:
+                    return False
+                completable[suit] = False
+            elif below != _PARENT[ch] and not tops >> (r + 1) & 1:
+                completable[suit] = False
+            below = ch
+    return not any(p and c for p, c in zip(present, completable, strict=True))
+
+
+def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
+    """True when the relaxed position provably cannot be won: a least fixpoint of events
+    that can happen *at some point*, each allowed only once a necessary condition can:
+
+    - a card can move once it can be face up and some card one rank higher can be a top
+      (a King: once some column can be empty);
+    - a card can be a top if it is one, or the card lying on it can move, or that card is
+      a King whose sequence could be removed (counted as soon as it can be face up);
+    - a column can be empty if one is, or the bottom card of a column can move, or a
+      column's bottom King can see its whole suit placed (each card of the suit lies on
+      its parent, or can move and its parent can be a top).
+
+    (The first time any of these happens, its condition has held before, so events
+    outside the fixpoint never happen.) The reserve cards count as tops. The position is
+    lost if a face-down card can never be a top, a card off its parent can never move or
+    its parent never be a top, or a King lying on a card of its own suit can never move
+    (only a move takes a King off the card under it, or the removal of its sequence,
+    which needs that card above it).
+    """
+    present = bytearray(52)
+    faceup = bytearray(52)
+    can_top = bytearray(52)
+    above = [-1] * 52
+    below = [-1] * 52
+    bottoms: list[int] = []
+    empty = False
+    for column in cols:
+        if not column:
+            empty = True
+            continue
+        previous = -1
+        for ch in column:
+            o = ord(ch)
+            k = o & 63
+            present[k] = 1
+            faceup[k] = o < _HIDDEN
+            below[k] = previous
+            if previous >= 0:
+                above[previous] = k
+            previous = k
+        can_top[previous] = 1
+        bottoms.append(ord(column[0]) & 63)
+    for ch in reserve:
+        k = ord(ch)
+        present[k] = faceup[k] = can_top[k] = 1
+    cards = [k for k in range(52) if present[k]]
+    can_move = bytearray(52)
+    rank_top = [False] * 15  # can some card of this rank be a top?
+    for k in cards:
+        if can_top[k]:
+            rank_top[k % 13 + 1] = True
+    changed = True
+    while changed:
+        changed = False
+        for k in cards:
+            if not can_move[k] and (faceup[k] or can_top[k]):
+                r = k % 13 + 1
+                if empty if r == 13 else rank_top[r + 1]:
+                    can_move[k] = 1
+                    changed = True
+            if not can_top[k]:
+                a = above[k]
+                if a >= 0 and (can_move[a] or (a % 13 == 12 and (faceup[a] or can_top[a]))):
+                    can_top[k] = 1
+                    rank_top[k % 13 + 1] = True
+                    changed = True
+        if not empty:
+            for b in bottoms:
+                if b % 13 != 12:
+                    empty = bool(can_move[b])
+                else:
+                    suit = b - 12
+                    empty = all(
+                        not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
+                        for k in range(suit, suit + 12)
+                    )
+                if empty:
+                    changed = True
+                    break
+    dealt = {ord(ch) for ch in reserve}
+    for k in cards:
+        if k in dealt:
+            continue
+        if not faceup[k] and not can_top[k]:
+            return True
+        if k % 13 != 12:
+            if below[k] != k + 1 and not (can_move[k] and present[k + 1] and can_top[k + 1]):
+                return True
+        elif below[k] >= 0 and below[k] // 13 == k // 13 and not can_move[k]:
+            return True
+    return False
+
+
+# --- the searches -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What ``solve`` found. ``line`` is a winning line when ``status`` is ``"won"``."""
+
+    status: str
+    line: tuple[Action, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        return self.status != UNKNOWN
+
+
+@dataclass
+class _Frame:
+    cols: list[str]
+    dealt: bool
+    removed: int
+    steps: list[_Step]
+    next: int = 0
+    taken: Action | None = None
+
+
+class _Exhaustive:
+    """Depth-first search over every move, iterative (an explicit stack), resumable."""
+
+    SLICE: Final = 400  # moves tried per turn when sharing time with other searches
+
+    def __init__(
+        self, cols: list[str], reserve: str, removed: int, relaxed: bool, prune: bool
+    ) -> None:
+        self.reserve = reserve
+        self.relaxed = relaxed
+        self.prune = prune
+        self.key = _key if prune else _exact_key
+        self.seen: set[str] = set()
+        self.stack: list[_Frame] = []
+        self.nodes = 0
+        self.outcome: str | None = None
+        self.line: list[Action] = []
+        self._enter(cols, not reserve, removed, None, True)
+        if self.outcome is None and not self.stack:
+            self.outcome = LOST
+
+    def _enter(
+        self, cols: list[str], dealt: bool, removed: int, taken: Action | None, progress: bool
+    ) -> None:
+        if removed == 4:
+            self.outcome = WON
+            self.line = [f.taken for f in self.stack[1:] if f.taken is not None]
+            if taken is not None:
+                self.line.append(taken)
+            return
+        key = self.key(cols, dealt)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if self.prune:
+            if self.relaxed:
+                if progress and (
+                    _relaxed_stuck(cols, dealt)
+                    or _relaxed_blocked(cols, "" if dealt else self.reserve)
+                ):
+                    return
+            elif _classic_blocked(cols, "" if dealt else self.reserve):
+                return
+        steps = (
+            _relaxed_steps(cols, dealt, self.prune)
+            if self.relaxed
+            else _classic_steps(cols, dealt, self.prune)
+        )
+        if not dealt:
+            steps.append(_DEAL_STEP)
+        self.stack.append(_Frame(cols, dealt, removed, steps, 0, taken))
+
+    def run(self, budget: int) -> None:
+        """Search about ``budget`` positions; sets ``outcome`` when decided."""
+        stack = self.stack
+        while budget > 0 and self.outcome is None:
+            if not stack:
+                self.outcome = LOST
+                return
+            frame = stack[-1]
+            if frame.next >= len(frame.steps):
+                stack.pop()
+                continue
+            step = frame.steps[frame.next]
+            frame.next += 1
+            budget -= 1
+            self.nodes += 1
+            cols = frame.cols
+            if step[0] < 0:
+                new, gained = _deal(cols, self.reserve)
+                self._enter(new, True, frame.removed + gained, DEAL, True)
+            else:
+                x, i, y = step
+                new, gained = _apply(cols, x, i, y)
+                progress = gained > 0 or not _fits(cols[x], i)
+                self._enter(new, frame.dealt, frame.removed + gained, _action(cols, step), progress)
+        if not stack and self.outcome is None:
+            self.outcome = LOST
+
+
+def _fits(column: str, i: int) -> bool:
+    """The card at column[i] lies face up on a face-up card one rank higher."""
+    if not i:
+        return False
+    below = column[i - 1]
+    return below < "@" and _RANK[ord(below)] == _RANK[ord(column[i])] + 1
+
+
+def _king_steps(cols: list[str], dealt: bool, prune: bool, out: list[_Step]) -> None:
+    """Kings onto empty columns: one empty column per class of interchangeable columns;
+    never a King already at the bottom of its column (the same position) unless it carries
+    a complete sequence (which is then removed) or changes class before the deal."""
+    empties = [y for y in range(7) if not cols[y]]
+    if not empties:
+        return
+    for king in _KINGS:
+        x, i = _find(cols, king)
+        if x < 0:
+            continue
+        classes: set[int] = set()
+        for y in empties:
+            group = y if (not dealt and y < 3) else 3
+            if prune:
+                if group in classes:
+                    continue
+                classes.add(group)
+                same_place = i == 0 and group == (x if (not dealt and x < 3) else 3)
+                if same_place and cols[x] != _RUN.get(cols[x][-1]):
+                    continue
+            out.append((x, i, y))
+
+
+def _classic_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
+    """Every classic move, the ones turning a card or emptying a column first."""
+    first: list[_Step] = []
+    later: list[_Step] = []
+    for y, column in enumerate(cols):
+        if not column:
+            continue
+        child = _CHILD.get(column[-1])
+        if child is None:
+            continue
+        x, i = _find(cols, child)
+        if x < 0 or x == y:
+            continue
+        if i == 0 or cols[x][i - 1] >= "@":
+            first.append((x, i, y))
+        else:
+            later.append((x, i, y))
+    _king_steps(cols, dealt, prune, later)
+    return first + later
+
+
+def _relaxed_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
+    """Every relaxed move: same-suit ones, then those freeing a card, then the rest.
+
+    With ``prune``, a card lying on a wrong card (a *head*, see ``_relaxed_stuck``) is
+    moved onto one of the tops one rank higher only, the same-suit one if there is one:
+    from there it can go on to any other of those tops (it now lies on a card one rank
+    higher, and they are still tops of other columns), and back, so all those positions
+    are reached from the one kept and have the same outcome. Moves completing a sequence
+    are irreversible and always kept.
+    """
+    ranked: list[tuple[int, _Step]] = []
+    kept: dict[str, int] = {}  # head -> index in ranked of its one non-completing move
+    for y, column in enumerate(cols):
+        if not column:
+            continue
+        top = column[-1]
+        for child in _CHILDREN.get(top, ""):
+            x, i = _find(cols, child)
+            if x < 0 or x == y:
+                continue
+            source = cols[x]
+            home = _PARENT[child] == top
+            if _fits(source, i):
+                order = 6 if source[i - 1] == _PARENT[child] else (2 if home else 5)
+                ranked.append((order, (x, i, y)))
+                continue
+            order = (0 if home else 1) if i and source[i - 1] >= "@" else (1 if home else 3)
+            if prune:
+                ace = source[-1]
+                completes = ace in _RUN and (column + source[i:])[-13:] == _RUN[ace]
+                if not completes:
+                    if child in kept:
+                        if home:
+                            ranked[kept[child]] = (order, (x, i, y))
+                        continue
+                    kept[child] = len(ranked)
+            ranked.append((order, (x, i, y)))
+    kings: list[_Step] = []
+    _king_steps(cols, dealt, prune, kings)
+    ranked.extend((4, step) for step in kings)
+    ranked.sort(key=lambda pair: pair[0])
+    return [step for _, step in ranked]
+
+
+# --- the best-first search for a win (relaxed) ------------------------------------------
+
+
+def _score(cols: list[str], removed: int) -> int:
+    """Higher is closer to a win: cards on their parent, cards turned, columns emptied."""
+    home = hidden = bad = empty = 0
+    for column in cols:
+        if not column:
+            empty += 1
+            continue
+        below = ""
+        for ch in column:
+            if ch >= "@":
+                hidden += 1
+            elif not below:
+                if _RANK[ord(ch)] == 13:
+                    home += 1
+                else:
+                    bad += 1
+            elif below >= "@":
+                bad += 1
+            elif _PARENT.get(ch) == below:
+                home += 1
+            elif _RANK[ord(below)] != _RANK[ord(ch)] + 1:
+                bad += 1
+            below = ch
+    return 3 * home + 40 * removed + 3 * empty - 4 * hidden - 2 * bad
+
+
+#: How a queued position was reached: (the path to its parent, the actions from there).
+_Path: TypeAlias = "tuple[_Path, tuple[Action, ...]] | None"
+
+
+class _BestFirst:
+    """Best-first search for a winning line; it never answers "lost".
+
+    After each move it plays every same-suit move it can (a greedy macro: fine for finding
+    wins, not a proof), and it tries only moves that can matter for building sequences:
+    same-suit moves, Kings to empty columns, the deal, and placements on another suit
+    that do not take a card off its same-suit parent.
+    """
+
+    LIMIT: Final = 60_000  # queued positions kept; the worst are dropped beyond that
+    SLICE: Final = 40  # positions expanded per turn (each tries all its moves)
+
+    def __init__(self, cols: list[str], reserve: str, removed: int) -> None:
+        self.reserve = reserve
+        self.nodes = 0
+        self.outcome: str | None = None
+        self.line: list[Action] = []
+        self.seen: set[str] = set()
+        self.heap: list[tuple[int, int, list[str], bool, int, _Path]] = []
+        self.count = 0
+        dealt = not reserve
+        acts: list[Action] = []
+        cols, removed = _eager_same_suit(cols, dealt, removed, acts)
+        self._push(cols, dealt, removed, (None, tuple(acts)) if acts else None)
+
+    def _push(self, cols: list[str], dealt: bool, removed: int, path: _Path) -> None:
+        if removed == 4:
+            self.outcome = WON
+            self.line = _unwind(path)
+            return
+        key = _key(cols, dealt)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.count += 1
+        heapq.heappush(self.heap, (-_score(cols, removed), self.count, cols, dealt, removed, path))
+
+    def run(self, budget: int) -> None:
+        heap = self.heap
+        while budget > 0 and self.outcome is None:
+            if not heap:
+                self.outcome = UNKNOWN  # exhausted: proves nothing
+                return
+            if len(heap) > self.LIMIT:
+                self.heap = heap = heapq.nsmallest(self.LIMIT // 2, heap)
+            _, _, cols, dealt, removed, path = heapq.heappop(heap)
+            budget -= 1
+            self.nodes += 1
+            steps = _classic_steps(cols, dealt, True) + _parking_steps(cols)
+            if not dealt:
+                steps.append(_DEAL_STEP)
+            for step in steps:
+                if step[0] < 0:
+                    new, gained = _deal(cols, self.reserve)
+                    new_dealt = True
+                else:
+                    new, gained = _apply(cols, *step)
+                    new_dealt = dealt
+                acts = [_action(cols, step)]
+                new, total = _eager_same_suit(new, new_dealt, removed + gained, acts)
+                self._push(new, new_dealt, total, (path, tuple(acts)))
+                if self.outcome is not None:
+                    return
+
+
+class _FewParkings:
+    """Depth-first search for a winning line using at most ``allowed`` moves onto another
+    suit, for ``allowed`` = 0, 1, 2... in turn (iterative deepening). Same-suit moves are
+    played eagerly as in ``_BestFirst``; it never answers "lost"."""
+
+    SLICE: Final = 400
+
+    def __init__(self, cols: list[str], reserve: str, removed: int) -> None:
+        self.reserve = reserve
+        self.start = (cols, removed)
+        self.nodes = 0
+        self.outcome: str | None = None
+        self.line: list[Action] = []
+        self.allowed = -1
+        self.best: dict[str, int] = {}
+        self.stack: list[tuple[list[str], bool, int, int, list[tuple[_Step, int]], int]] = []
+        self.acts: list[tuple[Action, ...]] = []
+
+    def _restart(self) -> None:
+        self.allowed += 1
+        self.best = {}
+        self.stack = []
+        self.acts = []
+        cols, removed = self.start
+        self._enter(cols, not self.reserve, removed, self.allowed, ())
+
+    def _enter(
+        self, cols: list[str], dealt: bool, removed: int, left: int, acts: tuple[Action, ...]
+    ) -> None:
+        more: list[Action] = list(acts)
+        cols, removed = _eager_same_suit(cols, dealt, removed, more)
+        if removed == 4:
+            self.outcome = WON
+            self.line = [a for chunk in self.acts for a in chunk] + more
+            return
+        key = _key(cols, dealt)
+        if self.best.get(key, -1) >= left:
+            return
+        self.best[key] = left
+        steps = [(step, 0) for step in _classic_steps(cols, dealt, True)]
+        if not dealt:
+            steps.append((_DEAL_STEP, 0))
+        if left:
+            steps.extend((step, 1) for step in _parking_steps(cols))
+        self.stack.append((cols, dealt, removed, left, steps, 0))
+        self.acts.append(tuple(more))
+
+    def run(self, budget: int) -> None:
+        while budget > 0 and self.outcome is None:
+            if not self.stack:
+                if self.allowed >= 12:
+                    self.outcome = UNKNOWN
+                    return
+                self._restart()
+                continue
+            cols, dealt, removed, left, steps, index = self.stack[-1]
+            if index >= len(steps):
+                self.stack.pop()
+                self.acts.pop()
+                continue
+            self.stack[-1] = (cols, dealt, removed, left, steps, index + 1)
+            step, cost = steps[index]
+            budget -= 1
+            self.nodes += 1
+            if step[0] < 0:
+                new, gained = _deal(cols, self.reserve)
+                self._enter(new, True, removed + gained, left, (DEAL,))
+            else:
+                new, gained = _apply(cols, *step)
+                self._enter(new, dealt, removed + gained, left - cost, (_action(cols, step),))
+
+
+def _eager_same_suit(
+    cols: list[str], dealt: bool, removed: int, acts: list[Action]
+) -> tuple[list[str], int]:
+    """Play same-suit moves while there are some (before the deal: only between columns
+    4-7). A heuristic macro for the win searches; the exhaustive search never does this."""
+    while removed < 4:
+        for y, column in enumerate(cols):
+            child = _CHILD.get(column[-1]) if column else None
+            if child is None:
+                continue
+            x, i = _find(cols, child)
+            if x >= 0 and x != y and (dealt or (x >= 3 and y >= 3)):
+                acts.append(_action(cols, (x, i, y)))
+                cols, gained = _apply(cols, x, i, y)
+                removed += gained
+                break
+        else:
+            break
+    return cols, removed
+
+
+def _parking_steps(cols: list[str]) -> list[_Step]:
+    """Relaxed moves onto another suit, except those taking a card off its parent."""
+    out: list[_Step] = []
+    for y, column in enumerate(cols):
+        if not column:
+            continue
+        top = column[-1]
+        for child in _CHILDREN.get(top, ""):
+            if _PARENT[child] == top:
+                continue
+            x, i = _find(cols, child)
+            if x < 0 or x == y or (i and cols[x][i - 1] == _PARENT[child]):
+                continue
+            out.append((x, i, y))
+    return out
+
+
+def _unwind(path: _Path) -> list[Action]:
+    chunks: list[tuple[Action, ...]] = []
+    while path is not None:
+        parent, acts = path
+        chunks.append(acts)
+        path = parent
+    return [act for chunk in reversed(chunks) for act in chunk]
+
+
+def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -> list[Action]:
+    """A winning line without its detours: from each position of the line, play the one
+    move that reaches the latest position of the line (exact positions, columns in place),
+    repeated while it helps. The searches wander (the exhaustive one through many
+    arrangements of the same cards), so their lines can be hundreds of times too long."""
+    for _ in range(8):
+        positions = [(cols, not reserve)]
+        for move in line:
+            here, dealt = positions[-1]
+            if move is DEAL:
+                positions.append((_deal(here, reserve)[0], True))
+            else:
+                assert isinstance(move, Move)
+                x, i = _find(here, _UP[_INDEX[move.card]])
+                positions.append((_apply(here, x, i, move.to)[0], dealt))
+        latest = {_exact_key(here, dealt): j for j, (here, dealt) in enumerate(positions)}
+        shorter: list[Action] = []
+        j = 0
+        while j < len(line):
+            here, dealt = positions[j]
+            best, choice = j + 1, line[j]
+            steps = (_relaxed_steps if relaxed else _classic_steps)(here, dealt, False)
+            if not dealt:
+                steps.append(_DEAL_STEP)
+            for step in steps:
+                after = _deal(here, reserve)[0] if step[0] < 0 else _apply(here, *step)[0]
+                reach = latest.get(_exact_key(after, dealt or step[0] < 0), -1)
+                if reach > best:
+                    best, choice = reach, _action(here, step)
+            shorter.append(choice)
+            j = best
+        if len(shorter) == len(line):
+            break
+        line = shorter
+    return line
+
+
+# --- the public API -----------------------------------------------------------------------
+
+
+class Solver:
+    """A resumable search: call ``step`` until it returns a result (see the module docstring)."""
+
+    def __init__(self, game: Game, *, prune: bool = True) -> None:
+        self._elapsed = 0.0
+        self._result: SolveResult | None = None
+        self._searches: list[_Exhaustive | _BestFirst | _FewParkings] = []
+        #: Seconds each search has used, divided by its share of the time.
+        self._spent: list[float] = []
+        self._weights: list[float] = []
+        if game.won:
+            self._result = SolveResult(WON)
+            return
+        cols, reserve, removed = _encode(game)
+        relaxed = game.variant == "relaxed"
+        self._start = (cols, reserve, relaxed)
+        self._exhaustive = _Exhaustive(cols, reserve, removed, relaxed, prune)
+        self._searches.append(self._exhaustive)
+        self._weights.append(2.0)
+        if relaxed and prune:
+            # Relaxed deals are nearly all won but their proofs of loss mostly out of reach:
+            # the time is shared 2:2:1 by the exhaustive search (its move order finds
+            # many wins), the best-first search (most of the quick wins) and the other.
+            self._searches += [
+                _BestFirst(cols, reserve, removed),
+                _FewParkings(cols, reserve, removed),
+            ]
+            self._weights += [2.0, 1.0]
+        self._spent = [0.0] * len(self._searches)
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded so far, all searches together."""
+        return sum(search.nodes for search in self._searches)
+
+    def step(self, nodes: int = 2000) -> SolveResult | None:
+        """Search about ``nodes`` more positions; the result once decided, else None."""
+        started = time.perf_counter()
+        budget = max(1, nodes)
+        while self._result is None:
+            for search in self._searches:
+                if search.outcome == WON or (search is self._exhaustive and search.outcome == LOST):
+                    cols, reserve, relaxed = self._start
+                    line = _shorten(cols, reserve, search.line, relaxed) if search.line else []
+                    self._elapsed += time.perf_counter() - started
+                    self._result = SolveResult(
+                        search.outcome, tuple(line), self.nodes, self._elapsed
+                    )
+                    return self._result
+            live = [k for k, search in enumerate(self._searches) if search.outcome is None]
+            if budget <= 0 or not live:
+                break
+            k = min(live, key=self._spent.__getitem__)  # the one furthest behind its share
+            search = self._searches[k]
+            share = min(budget, search.SLICE)
+            before = time.perf_counter()
+            search.run(share)
+            self._spent[k] += (time.perf_counter() - before) / self._weights[k]
+            budget -= share
+        self._elapsed += time.perf_counter() - started
+        return self._result
+
+    def result(self) -> SolveResult:
+        """The answer so far: ``"unknown"`` until a search decides."""
+        if self._result is not None:
+            return self._result
+        return SolveResult(UNKNOWN, (), self.nodes, self._elapsed)
+
+
+def solve(
+    game: Game,
+    time_limit: float = 1.0,
+    *,
+    node_limit: int | None = None,
+    prune: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SolveResult:
+    """Decide ``game`` within ``time_limit`` seconds (and ``node_limit`` positions, if given).
+
+    ``clock`` measures the time limit: wall-clock time by default; a benchmark on a busy
+    machine may pass ``time.process_time`` to count only this process's CPU time.
+    """
+    solver = Solver(game, prune=prune)
+    deadline = clock() + time_limit
+    chunk = 200
+    while True:
+        if node_limit is not None:
+            left = node_limit - solver.nodes
+            if left <= 0:
+                return solver.result()
+            chunk = min(chunk, left)
+        result = solver.step(chunk)
+        if result is not None:
+            return result
+        if clock() >= deadline:
+            return solver.result()
+
+
+# --- hints ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``move`` to play next: from a winning line when ``status`` is ``"won"``, a heuristic
+    choice when ``"unknown"``, None when ``"lost"`` (or when the game is already won)."""
+
+    status: str
+    move: Action | None
+    line: tuple[Action, ...] = field(default=())
+
+
+def hint(game: Game, time_limit: float = 1.0) -> Hint:
+    """The next move of a winning line if one is found within ``time_limit`` seconds.
+
+    Otherwise a sensible move (status ``"unknown"``): the legal move whose resulting
+    position scores best (cards on their parent, cards turned, columns emptied), the deal
+    only when nothing else scores as well. ``"lost"`` with no move when the position is
+    proved lost.
+    """
+    result = solve(game, time_limit)
+    if result.status == WON:
+        return Hint(WON, result.line[0] if result.line else None, result.line)
+    if result.status == LOST:
+        return Hint(LOST, None)
+    return Hint(UNKNOWN, _heuristic_move(game))
+
+
+def _heuristic_move(game: Game) -> Action | None:
+    cols, reserve, removed = _encode(game)
+    best: tuple[int, int] | None = None
+    choice: Action | None = None
+    for order, move in enumerate(game.legal_moves()):
+        if move is DEAL:
+            new, gained = _deal(cols, reserve)
+            value = _score(new, removed + gained) - 1
+        else:
+            assert isinstance(move, Move)
+            x, i = _find(cols, _UP[_INDEX[move.card]])
+            if i == 0 and _RANK[ord(cols[x][0])] == 13:
+                continue  # a King from the bottom of a column onto another empty one
+            new, gained = _apply(cols, x, i, move.to)
+            value = _score(new, removed + gained)
+        if best is None or (value, -order) > best:
+            best, choice = (value, -order), move
+    return choice
