@@ -3,11 +3,14 @@
     .venv/bin/python bench/winnability.py --variant classic --deals 1-10000 --limit 10
     .venv/bin/python bench/winnability.py --variant relaxed --deals 1-10000 --limit 10
     .venv/bin/python bench/winnability.py --summary            # the figures from the CSVs
+    .venv/bin/python bench/winnability.py --variant classic --retry --limit 120
 
 Results go to ``bench/results/winnability-<variant>.csv``, one row per deal, appended and
 flushed as each deal is decided: a run that stops resumes where it stopped (deals already
 in the file are skipped), and several processes may share a variant with disjoint
-``--deals`` ranges (each appends whole lines). ``--limit`` is in CPU seconds per deal
+``--deals`` ranges (each appends whole lines). ``--retry`` instead solves again, with the
+new ``--limit``, the deals of ``--deals`` recorded as undecided, and rewrites their rows
+(not while another run appends to the same file). ``--limit`` is in CPU seconds per deal
 (``time.process_time``), so the verdicts do not depend on how busy the machine is.
 Every winning line is replayed through the rules engine before it is recorded.
 
@@ -65,6 +68,42 @@ def wilson(successes: int, total: int, z: float = 1.959964) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def solve_row(variant: str, number: int, limit: float) -> dict[str, object]:
+    game = Game.new(number, variant)
+    before = time.process_time()
+    result = solve(game, limit, clock=time.process_time)
+    seconds = time.process_time() - before
+    if result.status == "won":
+        replay = Game.new(number, variant)
+        for move in result.line:
+            replay.play(move)
+        assert replay.won, f"deal {number}: the winning line does not win"
+    return {
+        "deal": number,
+        "status": result.status,
+        "cpu_seconds": f"{seconds:.3f}",
+        "nodes": result.nodes,
+        "moves": len(result.line),
+    }
+
+
+def retry(variant: str, deals: list[int], limit: float) -> None:
+    rows = read_rows(variant)
+    wanted = set(deals)
+    todo = [n for n, row in sorted(rows.items()) if row["status"] == "unknown" and n in wanted]
+    print(f"{variant}: {len(todo)} undecided deals to solve again within {limit:g} s")
+    for number in todo:
+        rows[number] = {key: str(value) for key, value in solve_row(variant, number, limit).items()}
+        print(f"  deal {number}: {rows[number]['status']}", flush=True)
+    path = csv_path(variant)
+    partial = path.with_suffix(".tmp")
+    with partial.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=FIELDS)
+        writer.writeheader()
+        writer.writerows(rows[n] for n in sorted(rows))
+    partial.replace(path)
+
+
 def run(variant: str, deals: list[int], limit: float) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     done = read_rows(variant)
@@ -78,24 +117,7 @@ def run(variant: str, deals: list[int], limit: float) -> None:
         if new_file:
             writer.writeheader()
         for count, number in enumerate(todo, 1):
-            game = Game.new(number, variant)
-            before = time.process_time()
-            result = solve(game, limit, clock=time.process_time)
-            seconds = time.process_time() - before
-            if result.status == "won":
-                replay = Game.new(number, variant)
-                for move in result.line:
-                    replay.play(move)
-                assert replay.won, f"deal {number}: the winning line does not win"
-            writer.writerow(
-                {
-                    "deal": number,
-                    "status": result.status,
-                    "cpu_seconds": f"{seconds:.3f}",
-                    "nodes": result.nodes,
-                    "moves": len(result.line),
-                }
-            )
+            writer.writerow(solve_row(variant, number, limit))
             handle.flush()
             if count % 100 == 0:
                 rate = count / (time.perf_counter() - started)
@@ -131,12 +153,13 @@ def main() -> None:
     parser.add_argument("--deals", default="1-10000")
     parser.add_argument("--limit", type=float, default=10.0, help="CPU seconds per deal")
     parser.add_argument("--summary", action="store_true", help="only print the figures")
+    parser.add_argument("--retry", action="store_true", help="solve undecided deals again")
     args = parser.parse_args()
     variants = [args.variant] if args.variant else ["classic", "relaxed"]
     if not args.summary:
         if not args.variant:
             parser.error("--variant is required to run (or use --summary)")
-        run(args.variant, parse_deals(args.deals), args.limit)
+        (retry if args.retry else run)(args.variant, parse_deals(args.deals), args.limit)
     for variant in variants:
         print(summary(variant))
 

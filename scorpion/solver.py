@@ -1,7 +1,7 @@
 """Decide whether a Scorpion position can be won, knowing every card (face-down ones too).
 
 >>> from scorpion import Game
->>> result = solve(Game.new(3), time_limit=5.0)
+>>> result = solve(Game.new(3), time_limit=30.0)
 >>> result.status, len(result.line) > 0
 ('won', True)
 >>> game = Game.new(3)
@@ -9,17 +9,21 @@
 ...     _ = game.play(move)
 >>> game.won
 True
+>>> solve(Game.new(1)).status
+'lost'
 
 API
 ---
-``solve(game, time_limit=1.0, *, node_limit=None, prune=True) -> SolveResult``
-    ``status`` is ``"won"`` (``line`` is a winning line from the position, to replay
-    with ``Game.play``), ``"lost"`` (an exhaustive search proved that no line wins) or
-    ``"unknown"`` (the time or node limit ran out first). It starts from any position:
-    mid-game, reserve dealt or not, sequences already removed. The game is not changed.
+``solve(game, time_limit=1.0, *, node_limit=None, prune=True, clock=time.perf_counter)``
+    returns a ``SolveResult``: ``status`` is ``"won"`` (``line`` is a winning line from the
+    position, a tuple of ``Move`` and ``DEAL`` to replay with ``Game.play``), ``"lost"``
+    (an exhaustive search proved that no line wins) or ``"unknown"`` (the time or node
+    limit ran out first); ``nodes`` and ``seconds`` say what it cost. It starts from any
+    position: mid-game, reserve dealt or not, sequences already removed. The game is not
+    changed. ``clock`` measures ``time_limit`` (``time.process_time`` for CPU time).
 
 ``Solver(game, *, prune=True)``: the same search, run in slices so a browser can keep its
-    event loop (or a worker) responsive and cancel by simply not calling it again::
+    event loop (or a worker) responsive, and cancel by simply not calling it again::
 
         solver = Solver(game)
         while (result := solver.step(2000)) is None:   # about 2000 positions per call
@@ -28,40 +32,59 @@ API
 
     ``solver.result()`` is the answer so far (``"unknown"`` until decided).
 
+``hint(game, time_limit=1.0, *, result=None) -> Hint``
+    ``Hint(status, move, line)``: status ``"won"`` and the next move of a winning line;
+    ``"unknown"`` and a sensible move chosen by a score when nothing was decided in time;
+    ``"lost"`` and ``move=None`` when the position is proved lost (also ``move=None`` for
+    a game already won). Pass the ``result`` of a ``Solver`` run in slices to skip the
+    search.
+
 ``prune=False`` turns off every reduction that needs a proof (the deadlock tests, the
-column symmetry and the pointless-King rule): a plain exhaustive depth-first search over
-exact positions, for cross-checking the pruned search in tests.
+column symmetry, the pointless-King rule, the one-target rule below) and the win searches:
+a plain exhaustive depth-first search over exact positions, to cross-check in tests.
 
 How it works
 ------------
 The solver has its own compact position: seven strings, one character per card (another
-character when face-down), so copying, slicing and hashing a position run in C. A position
-is stored in the transposition table under a canonical key in which interchangeable
-columns are sorted: all seven once the reserve is dealt; before the deal only columns 4-7
-(columns 1-3 receive the reserve, so which is which still matters). The key is the exact
-table, so the table never confuses two positions.
+character when face-down), so copying, slicing and hashing a position run in C. Positions
+go into a transposition table under a canonical key in which interchangeable columns are
+sorted: all seven once the reserve is dealt; before the deal only columns 4-7 (columns
+1-3 receive the reserve, so which is which still matters). The key is the exact table,
+so the table never confuses two positions.
 
-*Classic.* An exhaustive depth-first search. At every new position a deadlock test (see
-``_classic_blocked``) proves most losses at once; most lost deals are proved lost at the
-root. The search is complete: it only skips positions already searched (or their
-column permutations) and positions the deadlock test proves lost.
+*Classic.* An exhaustive depth-first search. At every new position a deadlock test
+(``_classic_stuck``: which cards can never make the one move a win needs from them, as a
+least fixpoint of necessary conditions) proves most losses at once: most lost deals are
+proved lost at the root. The search is complete: it only skips positions already searched
+(or their column permutations) and positions the deadlock test proves lost.
 
-*Relaxed* (a card goes onto any card one rank higher). Two searches share the time:
+*Relaxed* (a card goes onto any card one rank higher). Three searches share the time
+(2:2:1), each resumable:
 
-- a best-first search for a winning line, guided by a score (cards on their same-suit
-  parent, cards turned, sequences removed) and playing same-suit moves eagerly; it
-  prunes freely because it only ever answers "won", and its line is replayed by tests;
-- the exhaustive search, which alone may answer "lost". Its reduction is the
-  *stuck component* test (``_relaxed_stuck``): moving a card that already lies on a card
-  one rank higher onto another such card is reversible and leaves the multiset of the
-  ranks on top of the columns unchanged, so when no card lying on a wrong card (or on a
-  face-down card, or at the bottom of a column) can find a top one rank higher, no King
-  can reach an empty column, the reserve is dealt and no suit can be completed, no
-  sequence of moves ever changes anything that matters: the position is lost.
+- the exhaustive depth-first search, the only one that may answer "lost". At positions
+  reached by an irreversible move it runs two proofs: the stuck-component test
+  (``_relaxed_stuck``: the reversible moves keep the ranks on top of the columns, so if
+  no card on a wrong card can ever find a target nothing changes again) and a fixpoint
+  of what can happen at some point (``_relaxed_blocked``). A card on a wrong card is
+  moved onto one of its possible targets only: from there it can reach the others and
+  come back, so they share one outcome (``_relaxed_steps``);
+- a best-first search guided by a score (cards on their same-suit parent, cards turned,
+  sequences removed, columns emptied) that plays same-suit moves eagerly, and
+- a depth-first search allowing 0, 1, 2... moves onto another suit in turn.
+
+The last two prune freely, never answer "lost", and find most wins; their lines, like
+every line, are replayed in the tests.
+
+Every winning line is shortened before it is returned (``_shorten``): the searches wander
+(the exhaustive one through many arrangements of the same cards), and jumping from each
+position of the line to the latest one reachable in one move cuts lines of thousands of
+moves to about a hundred.
 
 What is deliberately *not* used: "play a card onto its same-suit parent at once" looks
-safe but is not (deal 70 classic is won only by first moving 7H away from under 6H), so
-the exhaustive searches never force a move.
+safe but is not. With 5H under 8H in one column and 9H 7H 6H in another, 5H onto 6H at
+once leaves 7H under 8H for good, while 7H onto 8H, 8H onto 9H, then 5H onto 6H builds
+hearts; classic deals 70 and 111 are won only in such an order. So the exhaustive
+searches never force a move.
 """
 
 from __future__ import annotations
@@ -995,15 +1018,17 @@ class Hint:
     line: tuple[Action, ...] = field(default=())
 
 
-def hint(game: Game, time_limit: float = 1.0) -> Hint:
+def hint(game: Game, time_limit: float = 1.0, *, result: SolveResult | None = None) -> Hint:
     """The next move of a winning line if one is found within ``time_limit`` seconds.
 
     Otherwise a sensible move (status ``"unknown"``): the legal move whose resulting
-    position scores best (cards on their parent, cards turned, columns emptied), the deal
-    only when nothing else scores as well. ``"lost"`` with no move when the position is
-    proved lost.
+    position scores best (cards on their parent, cards turned, columns emptied), never a
+    King from the bottom of a column to another empty one. ``"lost"`` with no move when
+    the position is proved lost. ``result``: a ``Solver`` result for this position, used
+    instead of searching.
     """
-    result = solve(game, time_limit)
+    if result is None:
+        result = solve(game, time_limit)
     if result.status == WON:
         return Hint(WON, result.line[0] if result.line else None, result.line)
     if result.status == LOST:

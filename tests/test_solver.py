@@ -278,6 +278,15 @@ def test_hint_when_won_follows_a_winning_line():
         game.play(advice.move)
 
 
+def test_hint_from_a_result_computed_in_slices():
+    game = Game.new(14)
+    solver = Solver(game)
+    while (result := solver.step(100)) is None:
+        pass
+    advice = hint(game, result=result)
+    assert advice == Hint("won", result.line[0], result.line)
+
+
 def test_hint_when_lost_gives_no_move():
     assert hint(Game.new(1), LIMIT) == Hint("lost", None)
 
