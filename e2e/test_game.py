@@ -57,8 +57,13 @@ def seed_boards(lang: str) -> tuple[str, str]:
 def shared(browser: Browser) -> Iterator[BrowserContext]:
     """Requests are watched, not routed: routing would turn the HTTP cache off."""
     # Reduced motion: no transitions to wait out, so clicks need not wait for stillness.
+    # No service worker (offline is e2e/test_offline.py's): once one controls the pages,
+    # page.route no longer sees their requests, and a test here holds the wasm back.
     context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"
+        viewport={"width": 1280, "height": 900},
+        locale="en-US",
+        reduced_motion="reduce",
+        service_workers="block",
     )
     offsite: list[str] = []
 
