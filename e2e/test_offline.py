@@ -30,8 +30,11 @@ SEED = json.loads((ROOT / "tests" / "fixtures" / "seed-deal.json").read_text())
 DECK = "".join(SEED["deck"])
 FIRST, SECOND = SEED["winning_line"][:2]
 # Fetched by the browser to install the app (the manifest and its icons), maybe not by a
-# page load; precached all the same.
-INSTALL_ONLY = re.compile(r"^(manifest\.webmanifest|static/icon\.svg|static/icons/.+\.png)$")
+# page load; precached all the same. Likewise the data files (static/data/, the winnable-deal
+# lists), which the page reads when it needs them, not while it boots.
+INSTALL_ONLY = re.compile(
+    r"^(manifest\.webmanifest|static/icon\.svg|static/icons/.+\.png|static/data/.+)$"
+)
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 BOARD = """() => Array.from(document.querySelectorAll('[data-column]'), column =>
