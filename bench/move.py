@@ -1,7 +1,7 @@
 """From the pointer's release to the updated board on screen, over a real game's moves, undos
 and redos, in headless Chromium.
 
-    .venv/bin/python bench/move.py [--rounds 2] [--site DIR] [--reduced-motion]
+    .venv/bin/python bench/move.py [--rounds 2] [--site DIR] [--baseline DIR] [--reduced-motion]
 
 Plays the seed deal's winning line (tests/fixtures/seed-deal.json) by clicks, card then
 column, then takes every move back with Undo and plays it again with Redo, ``--rounds``
@@ -10,6 +10,10 @@ end of the main thread's work on the frame that shows the change (its requestAni
 callback, then a task), and, with the Event Timing API
 (``PerformanceObserver({type: "event", durationThreshold: 16})``), to that frame presented
 on screen.
+
+``--baseline DIR`` (a built site, e.g. an older version) is measured in the same run, in
+its own browser, interleaved: both play the line, then each half-round (undo all, redo all)
+alternates between them, the order reversed every round.
 
 Prints the median, 95th percentile, maximum and count, in all and by kind of click.
 """
@@ -20,6 +24,7 @@ import argparse
 import json
 import shutil
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -95,14 +100,22 @@ def play_line(page: Page) -> None:
     close_win(page)
 
 
-def undo_redo(page: Page, moves: int) -> None:
+def undo_all(page: Page, moves: int) -> None:
     for _ in range(moves):
         page.click("#undo")
     expect(page.locator("#undo")).to_be_disabled()
+
+
+def redo_all(page: Page, moves: int) -> None:
     for _ in range(moves):
         page.click("#redo")
         close_win(page)
     expect(page.locator("#redo")).to_be_disabled()
+
+
+def undo_redo(page: Page, moves: int) -> None:
+    undo_all(page, moves)
+    redo_all(page, moves)
 
 
 def summary(label: str, values: list[float]) -> str:
@@ -110,57 +123,106 @@ def summary(label: str, values: list[float]) -> str:
             f"   max {max(values):6.1f} ms   count {len(values)}")  # fmt: skip
 
 
+def start(playwright: Any, profile: Path, url: str, options: dict[str, Any]) -> tuple[Any, Page]:
+    """A browser on ``profile`` with the game booted on the seed deal and the probe set."""
+    context = launch(playwright, profile, **options)
+    page = context.new_page()
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=TIMEOUT_MS)
+    page.evaluate(PROBE)
+    return context, page
+
+
+def clicks_of(page: Page) -> list[dict[str, Any]]:
+    """Each click's kind, frame and presented times (ms)."""
+    probe: dict[str, list[dict[str, Any]]] = page.evaluate("window.scorpionProbe")
+    clicks = probe["clicks"]
+    presented = {round(entry["start"], 1): entry["duration"] for entry in probe["timing"]}
+    for click in clicks:  # below the API's 16 ms threshold: counted as 16 ms
+        click["fast"] = round(click["start"], 1) not in presented
+        click["presented"] = presented.get(round(click["start"], 1), 16.0)
+    return clicks
+
+
+def report(label: str, clicks: list[dict[str, Any]]) -> None:
+    fast = sum(1 for click in clicks if click["fast"])
+    print(f"\n{label}: to the frame done on the main thread "
+          "(pointerup -> requestAnimationFrame -> task):")  # fmt: skip
+    print(summary("all", [c["frame"] for c in clicks]))
+    for kind in sorted({c["kind"] for c in clicks}):
+        print(summary(kind, [c["frame"] for c in clicks if c["kind"] == kind]))
+    print(f"{label}: to the frame presented on screen (Event Timing; {fast} clicks under "
+          "16 ms, counted as 16):")  # fmt: skip
+    print(summary("all", [c["presented"] for c in clicks]))
+    for kind in sorted({c["kind"] for c in clicks}):
+        print(summary(kind, [c["presented"] for c in clicks if c["kind"] == kind]))
+
+
+def compare(results: dict[str, list[dict[str, Any]]]) -> None:
+    """Medians and 95th percentiles side by side, in all and by kind of click."""
+    labels = list(results)
+    print(f"\n{'':14}" + "".join(f"{label + ' frame':>24}{label + ' presented':>26}"
+                                   for label in labels))  # fmt: skip
+    kinds = ["all", *sorted({c["kind"] for clicks in results.values() for c in clicks})]
+    for kind in kinds:
+        row = f"{kind:14}"
+        for label in labels:
+            clicks = [c for c in results[label] if kind in ("all", c["kind"])]
+            for key, width in (("frame", 24), ("presented", 26)):
+                values = [c[key] for c in clicks]
+                cell = f"{median(values):.1f} / {percentile(values, 0.95):.1f}" if values else "—"
+                row += f"{cell:>{width}}"
+        print(row)
+    print("(median / p95, ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2, help="undo-all/redo-all rounds")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     parser.add_argument("--reduced-motion", action="store_true", help="no card animations")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-move-"))
     try:
-        site = prepare_site(work, args.site)
+        dirs = {"current": prepare_site(work / "current", args.site)}
+        if args.baseline:
+            dirs["baseline"] = prepare_site(work / "baseline", args.baseline)
         before = load_average()
-        with serve(site) as base, sync_playwright() as playwright:
-            options: dict[str, Any] = {}
-            if args.reduced_motion:
-                options["reduced_motion"] = "reduce"
-            context = launch(playwright, work / "profile", **options)
-            try:
-                page = context.new_page()
-                page.goto(base + deck_query(), timeout=TIMEOUT_MS)
-                page.wait_for_function(
-                    "document.documentElement.dataset.ready === '1'", timeout=TIMEOUT_MS
-                )
-                page.evaluate(PROBE)
+        options: dict[str, Any] = {}
+        if args.reduced_motion:
+            options["reduced_motion"] = "reduce"
+        with ExitStack() as stack:
+            playwright = stack.enter_context(sync_playwright())
+            pages: dict[str, Page] = {}
+            for label, site in dirs.items():
+                base = stack.enter_context(serve(site))
+                context, page = start(playwright, work / f"{label}-profile", base + deck_query(),
+                                      options)  # fmt: skip
+                stack.callback(context.close)
+                pages[label] = page
+            order = list(pages.items())
+            for _label, page in order:
                 play_line(page)
-                moves = len(SEED["winning_line"])
-                for _ in range(args.rounds):
-                    undo_redo(page, moves)
-                probe: dict[str, list[dict[str, Any]]] = page.evaluate("window.scorpionProbe")
-            finally:
-                context.close()
+            moves = len(SEED["winning_line"])
+            for round_ in range(args.rounds):
+                for step in (undo_all, redo_all):
+                    for _label, page in order if round_ % 2 == 0 else order[::-1]:
+                        step(page, moves)
+            results = {label: clicks_of(page) for label, page in pages.items()}
         after = load_average()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    clicks = probe["clicks"]
-    presented = {round(entry["start"], 1): entry["duration"] for entry in probe["timing"]}
-    for click in clicks:  # below the API's 16 ms threshold: counted as 16 ms
-        click["presented"] = presented.get(round(click["start"], 1), 16.0)
-    fast = sum(1 for click in clicks if round(click["start"], 1) not in presented)
-    print(f"bench/move.py: pointerup to the updated board, {len(clicks)} clicks "
+    count = len(results["current"])
+    print(f"bench/move.py: pointerup to the updated board, {count} clicks per site "
           f"({'reduced motion' if args.reduced_motion else 'with animations'})")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
-    print("\nto the frame done on the main thread (pointerup -> requestAnimationFrame -> task):")
-    print(summary("all", [c["frame"] for c in clicks]))
-    for kind in sorted({c["kind"] for c in clicks}):
-        print(summary(kind, [c["frame"] for c in clicks if c["kind"] == kind]))
-    print(f"\nto the frame presented on screen (Event Timing; {fast} clicks under 16 ms, "
-          "counted as 16):")  # fmt: skip
-    print(summary("all", [c["presented"] for c in clicks]))
-    for kind in sorted({c["kind"] for c in clicks}):
-        print(summary(kind, [c["presented"] for c in clicks if c["kind"] == kind]))
+    for label, clicks in results.items():
+        report(label, clicks)
+    if len(results) > 1:
+        compare(results)
 
 
 if __name__ == "__main__":
