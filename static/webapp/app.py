@@ -21,7 +21,7 @@ from . import words
 from .dom import Board, Chrome, Offset
 from .hints import Search
 from .intents import Cursor, Held, Intent, Tap, clamp_cursor, move_cursor, tap, top_of
-from .layout import column_need, fit_width, up_step
+from .layout import SIZE_STEP, column_need, fit_width, size_level, up_step
 from .paint import snapshot
 from .render import COLUMNS, PLACES, View, board_view
 from .statsview import timer_text
@@ -38,6 +38,11 @@ class App:
         self.store = store
         self.rooms = [board.measure()] * COLUMNS
         self.cap: float | None = None  # the card width limit set for long columns
+        self.level = 0  # how many steps the cards shrank for a long column (layout.size_level)
+        # The room, card width, tableau height, gap and stacking the window gives, uncapped.
+        self.window: tuple[float, float, float, float, bool] = (
+            self.rooms[0], board.card_width, board.tableau_px, board.gap_px, board.stacked,
+        )  # fmt: skip
         self.held: Held | None = None
         self.cursor = Cursor(0, None)
         self.view: View = {}
@@ -62,6 +67,8 @@ class App:
         self.search: Search | None = None  # a hint being worked out
         # ``soon(fn)`` runs fn after the page has handled what is waiting (a new task).
         self.soon: Callable[[Callable[[], None]], None] = lambda fn: fn()
+        # ``idle(fn)`` runs fn once no action has come for a while (again: later still).
+        self.idle: Callable[[Callable[[], None]], None] = lambda fn: None
 
     @property
     def game(self) -> Game:
@@ -138,6 +145,8 @@ class App:
         ``changed`` is False when only the selection changed (nothing to save)."""
         if changed:
             self.fit(resized=False)
+            if self.level:
+                self.idle(self.regrow)
         self.view = self.make_view()
         self.board.update(self.view, turning, offsets)
         self.update_texts()
@@ -149,9 +158,26 @@ class App:
             self.view = self.make_view()
             self.board.update(self.view)
 
-    def fit(self, resized: bool) -> bool:
-        """Fit the cards to the window and to the longest column: they shrink when a column
-        would otherwise squeeze its corner indices, and grow back once it is short again.
+    def regrow(self) -> None:
+        """The player is idle: cards shrunk for a long column grow back once it is short
+        again (done now, not on the next move, where it would cost the frame a relayout
+        of the whole table)."""
+        if self.level and self.held is None and self.fit(resized=False, grow=True):
+            self.view = self.make_view()
+            self.board.update(self.view)
+            self.after_frame(save=True)
+
+    def need(self) -> float:
+        """The height the longest column needs to keep its indices readable, in widths."""
+        game = self.game
+        return max(
+            column_need(game.hidden_count(c), len(game.face_up(c))) for c in range(COLUMNS)
+        )
+
+    def fit(self, resized: bool, grow: bool = False) -> bool:
+        """Fit the cards to the window and to the longest column. The size comes from the
+        window; it steps down (``layout.size_level``) when a column cannot keep its
+        indices readable, and back up only on resize, a new board, or ``grow`` (idle).
         Measures the page only on resize or when the size changes (a read after the
         frame's writes would force a layout). Returns True when the room changed."""
         board = self.board
@@ -159,16 +185,18 @@ class App:
             if self.cap is not None:
                 self.cap = None
                 board.cap_width(None)
+            self.level = 0
             room = board.measure()
+            self.window = (room, board.card_width, board.tableau_px, board.gap_px, board.stacked)
         else:
             room = self.rooms[0]
-        need = max(
-            column_need(self.game.hidden_count(c), len(self.game.face_up(c)))
-            for c in range(COLUMNS)
-        )
-        if need > room + 0.05 or (self.cap is not None and need < room * 0.8):
-            free = fit_width(need, board.card_width, board.tableau_px, board.gap_px, board.stacked)
-            cap = None if self.cap is not None and free >= self.cap * 1.5 else free
+        base, width, tableau, gap, stacked = self.window
+        level = size_level(self.need(), base, self.level, grow=grow or resized)
+        if level != self.level:
+            self.level = level
+            cap = None
+            if level:
+                cap = fit_width(base * SIZE_STEP**level, width, tableau, gap, stacked)
             if cap != self.cap:
                 self.cap = cap
                 board.cap_width(cap)

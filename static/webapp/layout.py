@@ -110,6 +110,39 @@ def fit_width(
     return (total - gap_px) / (need + CARD_RATIO)
 
 
+SIZE_STEP = 1.3  # each smaller card size holds this many times the height of the last
+GROW_MARGIN = 0.85  # growing back needs the column to fit this share of the larger size
+
+
+def size_level(need: float, room: float, level: int, grow: bool = False) -> int:
+    """The card size for a column ``need`` card widths tall, as a level: 0 is the size
+    the window gives (its tableau holds ``room`` widths), level ``k`` holds
+    ``room * SIZE_STEP ** k``. The cards shrink as soon as a column cannot keep its
+    indices readable (the smallest level that holds it), but grow back only when asked
+    (``grow``: the player is idle) and then only to a level the column fits with room to
+    spare, so a column growing and shrinking by a card or two never changes the size.
+
+    >>> size_level(5.0, room=5.4, level=0), size_level(5.6, room=5.4, level=0)
+    (0, 1)
+    >>> size_level(3.0, room=5.4, level=2), size_level(3.0, room=5.4, level=2, grow=True)
+    (2, 0)
+    >>> size_level(5.3, room=5.4, level=1, grow=True)  # fits level 0, but only just
+    1
+    """
+    if room <= 0:
+        return level
+    fits = 0
+    while need > room * SIZE_STEP**fits + 0.05 and fits < 12:
+        fits += 1
+    if fits > level:
+        return fits
+    if not grow:
+        return level
+    while level > fits and need <= room * SIZE_STEP ** (level - 1) * GROW_MARGIN:
+        level -= 1
+    return level
+
+
 def card_y(index: int, hidden: int, fan: Fan) -> float:
     """Top of the card at ``index`` (from the bottom of its column), in card widths."""
     if index < hidden:

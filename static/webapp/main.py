@@ -80,6 +80,7 @@ def _start() -> None:
 
     app.defer = after_paint
     app.soon = lambda fn: window.setTimeout(create_once_callable(lambda: fn()), 0)
+    app.idle = Quiet(window, create_once_callable, IDLE_MS).run
     dialogs = Dialogs(document, create_proxy, create_once_callable)
     apply_language(app, document)
     panels = Panels(
@@ -140,6 +141,39 @@ def _start() -> None:
     marks.mark("scorpion-ready")
     if app.game.won:
         win(app.game)
+
+
+IDLE_MS = 1500.0  # no action for this long: the player is looking, not playing
+
+
+class Quiet:
+    """Run a function once nothing has asked for it for ``delay`` ms: each call pushes
+    the deadline back (one timer at a time, re-armed when it fires too early)."""
+
+    def __init__(self, window: Any, once: Any, delay: float) -> None:
+        self.window = window
+        self.once = once
+        self.delay = delay
+        self.deadline = 0.0
+        self.armed = False
+        self.fn: Any = None
+
+    def run(self, fn: Any) -> None:
+        self.fn = fn
+        self.deadline = float(self.window.performance.now()) + self.delay
+        if not self.armed:
+            self.armed = True
+            self.window.setTimeout(self.once(self._fire), self.delay)
+
+    def _fire(self) -> None:
+        left = self.deadline - float(self.window.performance.now())
+        if left > 1:
+            self.window.setTimeout(self.once(self._fire), left)
+            return
+        self.armed = False
+        fn, self.fn = self.fn, None
+        if fn is not None:
+            fn()
 
 
 def _local_storage(window: Any) -> Any:

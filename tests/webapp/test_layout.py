@@ -4,6 +4,8 @@ import pytest
 from webapp.layout import (
     CARD_RATIO,
     DOWN_MAX,
+    GROW_MARGIN,
+    SIZE_STEP,
     UP_MAX,
     UP_MIN,
     UP_READABLE,
@@ -11,6 +13,7 @@ from webapp.layout import (
     card_y,
     column_fan,
     nearest_column,
+    size_level,
     up_step,
 )
 
@@ -66,3 +69,27 @@ def test_nearest_column() -> None:
     assert nearest_column(375, centres, 50) == 6
     assert nearest_column(-100, centres, 50) is None
     assert nearest_column(5, [], 50) is None
+
+
+def test_card_size_steps_down_for_a_long_column_and_back_only_when_asked() -> None:
+    room = 5.4
+    assert size_level(room, room, 0) == 0
+    level = size_level(room + 0.3, room, 0)
+    assert level == 1 and room + 0.3 <= room * SIZE_STEP**level
+    # moves that keep the column about as long never change the size, either way
+    for need in (room - 1.0, room + 0.1, room * SIZE_STEP - 0.1, 2.0):
+        assert size_level(need, room, level) == level
+    assert size_level(room * SIZE_STEP**2, room, level) == 2
+    # idle: back to the largest size that holds the column with room to spare
+    assert size_level(2.0, room, 3, grow=True) == 0
+    assert size_level(room * SIZE_STEP * GROW_MARGIN, room, 3, grow=True) == 1
+    assert size_level(room * SIZE_STEP * GROW_MARGIN + 0.1, room, 3, grow=True) == 2
+
+
+@pytest.mark.parametrize("room", [2.0, 5.4, 11.1])
+def test_every_column_fits_its_size_level(room: float) -> None:
+    level = 0
+    for tenth in range(10, 400):
+        need = tenth / 10
+        level = size_level(need, room, level)
+        assert need <= room * SIZE_STEP**level + 0.05 or level == 12
