@@ -49,10 +49,16 @@ class App:
         self.ready = False  # True once Python has drawn the game and bound the events
         self.labels: dict[tuple[str, int, int, int, str], str] = {}  # card label memo
         self.column_labels: list[str] = [""] * COLUMNS
-        # Words and saving wait until the frame is painted: ``defer(fn)`` runs fn soon after.
+        self.column_keys: list[object] = [None] * COLUMNS  # what each label was made from
+        # After an action, off the path of the next one: the words once the frame is painted
+        # (``defer(fn)``), the save when the page is idle (``background(fn)``: one save for a
+        # burst of clicks), the paint snapshot once the player pauses (``idle(fn)``). All of
+        # it at once when the page is hidden or left (``flush``).
         self.defer: Callable[[Callable[[], None]], None] = lambda fn: fn()
+        self.background: Callable[[Callable[[], None]], None] = lambda fn: fn()
         self.save_pending = False
         self.words_pending = False
+        self.paint_stale = False  # the paint snapshot is older than the board
         self.keyboard = False  # the last input was a key (focus follows the cursor)
         self.on_win: Callable[[Game], None] = lambda game: None
         # Hooks: the settings changed under us (another tab, an import); the game is worth
@@ -68,7 +74,7 @@ class App:
         # ``soon(fn)`` runs fn after the page has handled what is waiting (a new task).
         self.soon: Callable[[Callable[[], None]], None] = lambda fn: fn()
         # ``idle(fn)`` runs fn once no action has come for a while (again: later still).
-        self.idle: Callable[[Callable[[], None]], None] = lambda fn: None
+        self.idle: Callable[[Callable[[], None]], None] = lambda fn: fn()
 
     @property
     def game(self) -> Game:
@@ -127,6 +133,7 @@ class App:
     def mount(self, save: bool = True) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change."""
         self.column_labels = [""] * COLUMNS
+        self.column_keys = [None] * COLUMNS
         self.fit(resized=True)
         self.view = self.make_view()
         self.board.mount(self.view, self.card_labels())
@@ -145,8 +152,6 @@ class App:
         ``changed`` is False when only the selection changed (nothing to save)."""
         if changed:
             self.fit(resized=False)
-            if self.level:
-                self.idle(self.regrow)
         self.view = self.make_view()
         self.board.update(self.view, turning, offsets)
         self.update_texts()
@@ -158,14 +163,15 @@ class App:
             self.view = self.make_view()
             self.board.update(self.view)
 
-    def regrow(self) -> None:
-        """The player is idle: cards shrunk for a long column grow back once it is short
-        again (done now, not on the next move, where it would cost the frame a relayout
-        of the whole table)."""
+    def quiet(self) -> None:
+        """The player paused: cards shrunk for a long column grow back once it is short
+        again (now, not on the next move, where it would cost that frame a relayout of
+        the whole table), and the paint snapshot catches up."""
         if self.level and self.held is None and self.fit(resized=False, grow=True):
             self.view = self.make_view()
             self.board.update(self.view)
-            self.after_frame(save=True)
+            self.paint_stale = True
+        self.save_paint()
 
     def need(self) -> float:
         """The height the longest column needs to keep its indices readable, in widths."""
@@ -247,28 +253,42 @@ class App:
         chrome.attr("deal-reserve", "aria-label", words.reserve(game))
         for place in range(PLACES):
             chrome.attr(f"place-{place + 1}", "aria-label", words.place(game, place))
-        for column in range(COLUMNS):
-            label = words.column(game, column)
-            if label != self.column_labels[column]:
-                self.column_labels[column] = label
-                self.board.column(column).setAttribute("aria-label", label)
+        lang = words.language()
+        for column, cards in enumerate(game.columns):
+            key = (cards, lang)  # a column's label depends on its cards only
+            if key != self.column_keys[column]:
+                self.column_keys[column] = key
+                label = words.column(game, column)
+                if label != self.column_labels[column]:
+                    self.column_labels[column] = label
+                    self.board.column(column).setAttribute("aria-label", label)
         chrome.text("board-description", words.board(game))
 
     def after_frame(self, save: bool) -> None:
-        """Queue the words (and the save) for right after this frame; one pass serves
-        any number of changes made before it runs."""
-        self.save_pending = self.save_pending or save
+        """Queue the words for right after this frame and the save for when the page is
+        idle; one pass of each serves any number of changes made before it runs."""
+        if save and not self.save_pending:
+            self.save_pending = True
+            self.background(self.save_now)
         if not self.words_pending:
             self.words_pending = True
-            self.defer(self.flush)
+            self.defer(self.words_now)
 
-    def flush(self) -> None:
-        """Bring the words and the save up to date now (also on leaving the page)."""
+    def words_now(self) -> None:
         if self.words_pending:
             self.words_pending = False
             self.update_words()
+
+    def save_now(self) -> None:
         if self.save_pending:
             self.save()
+
+    def flush(self) -> None:
+        """Bring the words, the save and the paint snapshot up to date now: the page is
+        being hidden or left."""
+        self.words_now()
+        self.save_now()
+        self.save_paint()
 
     def save(self, replace: bool = False) -> None:
         """Save the session, unless another tab saved a newer one: then show that one.
@@ -287,6 +307,16 @@ class App:
         self.storage_problem = None
         if self.session.counted:
             self.on_keeping()
+        self.paint_stale = True
+        self.idle(self.quiet)
+
+    def save_paint(self) -> None:
+        """The board as it is now, for ``index.html`` to paint on the next visit before
+        Python starts (rebuilding its markup takes a few ms: written when the player
+        pauses or leaves, not after every click)."""
+        if not self.paint_stale:
+            return
+        self.paint_stale = False
         texts = {**static_texts(), **self.game_texts()}
         self.store.save_paint(
             snapshot(self.view, texts, words.language(), self.session.settings.four_colour)
@@ -326,8 +356,14 @@ class App:
         self.say(words.after_move(game, played, before))
         self._keep_focus()
         if game.won:
-            self.on_win(game)
+            self.defer(self._announce_win)
         return True
+
+    def _announce_win(self) -> None:
+        """The win dialog opens once the winning move is painted: opening a modal dialog
+        moves the focus, which costs a layout the move's frame need not wait for."""
+        if self.game.won:
+            self.on_win(self.game)
 
     def elapsed(self) -> int:
         """Milliseconds of play since the last action; a pause over two minutes counts as
@@ -353,7 +389,7 @@ class App:
             self.say(_("Move redone."))
             self._keep_focus()
             if self.game.won:
-                self.on_win(self.game)
+                self.defer(self._announce_win)
 
     def deal(self) -> None:
         self.play(DEAL)

@@ -47,7 +47,8 @@ def start() -> None:
 
 
 def _start() -> None:
-    from pyodide.ffi import create_once_callable, create_proxy
+    from js import Object
+    from pyodide.ffi import create_once_callable, create_proxy, to_js
     from pyscript import document, window
 
     marks = window.performance  # performance marks for bench/load.py
@@ -78,7 +79,17 @@ def _start() -> None:
         later = create_once_callable(lambda: fn())
         window.requestAnimationFrame(create_once_callable(lambda _t: window.setTimeout(later, 0)))
 
+    def when_idle(fn: Any) -> None:
+        """Run ``fn`` when the page has nothing else to do (at most SAVE_MS later)."""
+        later = create_once_callable(lambda *_deadline: fn())
+        if hasattr(window, "requestIdleCallback"):
+            window.requestIdleCallback(later, to_js({"timeout": SAVE_MS},
+                                                    dict_converter=Object.fromEntries))  # fmt: skip
+        else:
+            window.setTimeout(later, 50)
+
     app.defer = after_paint
+    app.background = when_idle
     app.soon = lambda fn: window.setTimeout(create_once_callable(lambda: fn()), 0)
     app.idle = Quiet(window, create_once_callable, IDLE_MS).run
     dialogs = Dialogs(document, create_proxy, create_once_callable)
@@ -125,6 +136,12 @@ def _start() -> None:
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     controls.listen(window, "pagehide", lambda event: app.flush())
 
+    def hidden(event: Any) -> None:
+        if str(document.visibilityState) == "hidden":  # the last event a phone may send
+            app.flush()
+
+    controls.listen(document, "visibilitychange", hidden)
+
     def other_tab(event: Any) -> None:
         if str(event.key or "") == SAVE_KEY:
             session = store.newer(event.newValue or None)
@@ -144,6 +161,7 @@ def _start() -> None:
 
 
 IDLE_MS = 1500.0  # no action for this long: the player is looking, not playing
+SAVE_MS = 500  # an action is saved within this time, even on a busy page
 
 
 class Quiet:
