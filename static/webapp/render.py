@@ -64,37 +64,84 @@ def board_view(
     """Every card's view. ``rooms`` is each column's height in card widths, ``up_max``
     the face-up step wanted where it fits (``layout.up_step``).
 
+    A column, the reserve or the places unchanged since an earlier call give the same
+    ``CardView`` objects again (remembered by everything they depend on), so a move
+    only builds the views of the columns it changed, and ``diff`` passes over the rest
+    by identity.
+
     Accessible names are not part of the view: they are written after the frame is
     painted (``dom.Board.apply_labels``), so a move paints without waiting for words."""
+    if len(_MEMO) > MEMO_SIZE:
+        _MEMO.clear()
     view: View = {}
-    columns = game.columns
-    for column, cards in enumerate(columns):
-        hidden = game.hidden_count(column)
+    for column, cards in enumerate(game.columns):
         room = rooms[column] if rooms else DEFAULT_ROOM
-        fan = column_fan(hidden, len(cards) - hidden, room, up_max)
-        holding = False
-        tops = [card_y(index, hidden, fan) for index in range(len(cards))]
-        for index, (card, up) in enumerate(cards):
-            holding = holding or card == lifted
-            covered = index + 1 < len(cards)
-            view[card] = CardView(
+        holds = lifted is not None and any(card == lifted for card, _up in cards)
+        key = (column, cards, room, up_max, lifted if holds else None)
+        views = _MEMO.get(key)
+        if views is None:
+            views = _MEMO[key] = _column_views(column, cards, room, up_max, lifted)
+        for card_view in views:
+            view[card_view.card] = card_view
+    for key in (("reserve", game.reserve), ("places", game.removed)):
+        views = _MEMO.get(key)
+        if views is None:
+            views = _MEMO[key] = _reserve_views(game.reserve) if key[0] == "reserve" else (
+                _place_views(game.removed)
+            )  # fmt: skip
+        for card_view in views:
+            view[card_view.card] = card_view
+    return view
+
+
+MEMO_SIZE = 4000
+_MEMO: dict[tuple[object, ...], tuple[CardView, ...]] = {}
+
+
+def _column_views(
+    column: int,
+    cards: Sequence[tuple[str, bool]],
+    room: float,
+    up_max: float,
+    lifted: str | None,
+) -> tuple[CardView, ...]:
+    hidden = sum(1 for _card, up in cards if not up)
+    fan = column_fan(hidden, len(cards) - hidden, room, up_max)
+    tops = [card_y(index, hidden, fan) for index in range(len(cards))]
+    holding = False
+    views = []
+    for index, (card, up) in enumerate(cards):
+        holding = holding or card == lifted
+        covered = index + 1 < len(cards)
+        views.append(
+            CardView(
                 card,
                 column_parent(column),
                 index,
                 0.0,
-                card_y(index, hidden, fan),
+                tops[index],
                 up,
                 live=up,
                 lifted=holding and up,
                 h=round(tops[index + 1] - tops[index], 3) if covered else CARD_RATIO,
             )
-    for index, card in enumerate(game.reserve):
-        view[card] = CardView(card, "reserve", index, round(index * RESERVE_STEP, 3), 0.0, False)
-    for place, suit in enumerate(game.removed):
+        )
+    return tuple(views)
+
+
+def _reserve_views(reserve: Sequence[str]) -> tuple[CardView, ...]:
+    return tuple(
+        CardView(card, "reserve", index, round(index * RESERVE_STEP, 3), 0.0, False)
+        for index, card in enumerate(reserve)
+    )
+
+
+def _place_views(removed: Sequence[str]) -> tuple[CardView, ...]:
+    views = []
+    for place, suit in enumerate(removed):
         for index, rank in enumerate(reversed(SEQUENCE)):  # ace at the bottom, king on top
-            card = rank + suit
-            view[card] = CardView(card, f"p{place}", index, 0.0, 0.0, True)
-    return view
+            views.append(CardView(rank + suit, f"p{place}", index, 0.0, 0.0, True))
+    return tuple(views)
 
 
 def fans(game: Game, rooms: Sequence[float], up_max: float = UP_MAX) -> list[Fan]:
@@ -194,7 +241,12 @@ def diff(
     old: Mapping[str, CardView], new: Mapping[str, CardView]
 ) -> list[tuple[CardView | None, CardView]]:
     """The cards whose view changed, as (before, after); before is None for a new card."""
-    return [(old.get(card), now) for card, now in new.items() if old.get(card) != now]
+    changed = []
+    for card, now in new.items():
+        before = old.get(card)
+        if before is not now and before != now:
+            changed.append((before, now))
+    return changed
 
 
 def with_lift(view: View, card: str | None) -> View:
