@@ -73,12 +73,16 @@ def _num(value: float) -> str:
 
 
 def suit_use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down."""
+    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down. The
+    outline itself, not a ``<use>`` of it: a nested ``<use>`` gave every card on the
+    page a tree of its own per mark (three elements each), rebuilt whenever the card
+    moves to another column."""
     half = size / 2
-    turn = f' transform="rotate(180 {_num(x)} {_num(y)})"' if flip else ""
+    turn = f"rotate(180 {_num(x)} {_num(y)}) " if flip else ""
+    scale = _num(size / 100)
     return (
-        f'<use href="#s{suit}" x="{_num(x - half)}" y="{_num(y - half)}" '
-        f'width="{_num(size)}" height="{_num(size)}"{turn}/>'
+        f'<path transform="{turn}translate({_num(x - half)} {_num(y - half)}) scale({scale})" '
+        f'd="{SUIT_PATHS[suit]}"/>'
     )
 
 
