@@ -92,8 +92,10 @@ test: deps chromium site lint unit wasm e2e
 
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 	$(PY) -m mypy tools
+	MYPYPATH=static $(PY) -m mypy -p webapp
 
 unit: $(VENV_STAMP)
 	$(PY) -m pytest $(XDIST) $(ARGS)

@@ -266,9 +266,13 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
     for temp in ("cold", "warm"):
         app, bare = get(f"{temp} app"), get(f"{temp} bare")
         ratios[temp] = (
-            median(column(app, "scorpion-ready")) / median(column(bare, "bare-ready")),
-            paired(app, bare),
-        ) if app else (float("nan"), float("nan"))
+            (
+                median(column(app, "scorpion-ready")) / median(column(bare, "bare-ready")),
+                paired(app, bare),
+            )
+            if app
+            else (float("nan"), float("nan"))
+        )
     print(f"{'ready / bare (ratio of medians)':44} {ratios['cold'][0]:>9.2f} "
           f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
     print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "

@@ -82,8 +82,17 @@ class StaticServer:
         with self.log_path.open("wb") as log:
             # Port 0: the OS picks a free port and http.server prints it on its first line.
             self.process = subprocess.Popen(
-                [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-                 "--directory", str(self.directory)],
+                [
+                    sys.executable,
+                    "-u",
+                    "-m",
+                    "http.server",
+                    "0",
+                    "--bind",
+                    "127.0.0.1",
+                    "--directory",
+                    str(self.directory),
+                ],
                 stdout=subprocess.PIPE,
                 stderr=log,
                 stdin=subprocess.DEVNULL,
@@ -240,7 +249,7 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     """
     start = time.monotonic()
     page.wait_for_function(READY_OR_FAILED, timeout=timeout_ms)
-    if page.evaluate('document.documentElement.dataset.ready') != "1":
+    if page.evaluate("document.documentElement.dataset.ready") != "1":
         error = page.locator(".py-error").first.inner_text()
         pytest.fail(f"Python failed while booting:\n{error}")
     waited = time.monotonic() - start

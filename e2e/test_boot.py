@@ -94,9 +94,11 @@ def test_build_is_deterministic(tmp_path: Path) -> None:
             check=True,
             capture_output=True,
         )
-        outputs.append({
-            path.relative_to(out).as_posix(): path.read_bytes()
-            for path in sorted(out.rglob("*"))
-            if path.is_file()
-        })
+        outputs.append(
+            {
+                path.relative_to(out).as_posix(): path.read_bytes()
+                for path in sorted(out.rglob("*"))
+                if path.is_file()
+            }
+        )
     assert outputs[0] == outputs[1]

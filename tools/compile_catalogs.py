@@ -66,11 +66,7 @@ def compile_in_place(i18n_dir: Path = I18N_DIR, *, force: bool = False) -> list[
     written: list[Path] = []
     for po_path in find_catalogs(i18n_dir):
         mo_path = po_path.with_suffix(".mo")
-        if (
-            not force
-            and mo_path.exists()
-            and mo_path.stat().st_mtime >= po_path.stat().st_mtime
-        ):
+        if not force and mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
             continue
         write_atomic(mo_path, mo_bytes(po_path))
         written.append(mo_path)

@@ -59,10 +59,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.target.exists():
         shutil.rmtree(args.target)
     command = [
-        sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-        "--no-compile", "--target", str(args.target), "--only-binary=:all:",
-        "--platform", platform, "--python-version", python,
-        "--implementation", "cp", "--abi", abi,
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-compile",
+        "--target",
+        str(args.target),
+        "--only-binary=:all:",
+        "--platform",
+        platform,
+        "--python-version",
+        python,
+        "--implementation",
+        "cp",
+        "--abi",
+        abi,
         *pinned(WASM_TEST_PACKAGES, REQUIREMENTS),
     ]
     print("install_wasm_deps:", " ".join(command[3:]), file=sys.stderr)

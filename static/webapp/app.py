@@ -176,9 +176,7 @@ class App:
     def need(self) -> float:
         """The height the longest column needs to keep its indices readable, in widths."""
         game = self.game
-        return max(
-            column_need(game.hidden_count(c), len(game.face_up(c))) for c in range(COLUMNS)
-        )
+        return max(column_need(game.hidden_count(c), len(game.face_up(c))) for c in range(COLUMNS))
 
     def fit(self, resized: bool, grow: bool = False) -> bool:
         """Fit the cards to the window and to the longest column. The size comes from the

@@ -17,7 +17,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -83,12 +83,14 @@ def board_view(
             views = _MEMO[key] = _column_views(column, cards, room, up_max, lifted)
         for card_view in views:
             view[card_view.card] = card_view
-    for key in (("reserve", game.reserve), ("places", game.removed)):
-        views = _MEMO.get(key)
+    others: tuple[tuple[tuple[str, tuple[str, ...]], Callable[[], tuple[CardView, ...]]], ...] = (
+        (("reserve", game.reserve), lambda: _reserve_views(game.reserve)),
+        (("places", game.removed), lambda: _place_views(game.removed)),
+    )
+    for other, build in others:
+        views = _MEMO.get(other)
         if views is None:
-            views = _MEMO[key] = _reserve_views(game.reserve) if key[0] == "reserve" else (
-                _place_views(game.removed)
-            )  # fmt: skip
+            views = _MEMO[other] = build()
         for card_view in views:
             view[card_view.card] = card_view
     return view

@@ -50,9 +50,7 @@ def static_texts() -> dict[str, str]:
         "stats-reset": _("Reset statistics…"),
         "stats-close": _("Close"),
         "reset-title": _("Reset statistics?"),
-        "reset-text": _(
-            "The statistics of both variants go back to zero. This cannot be undone."
-        ),
+        "reset-text": _("The statistics of both variants go back to zero. This cannot be undone."),
         "reset-cancel": _("Cancel"),
         "reset-confirm": pgettext("button", "Reset"),
         "settings-title": pgettext("dialog title", "Settings"),
