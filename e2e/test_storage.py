@@ -291,6 +291,32 @@ def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_r
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_statistics_from_the_win_dialog(fresh, site_url, wait_ready):
+    """One move from the win (a save), then the win dialog's Statistics: they open over
+    the win with the win counted, and closing them gives focus back to that button."""
+    session = Session(Game.from_deck(DECK))
+    for move in LINE[:-1]:
+        session.play(Move.parse(move))
+    page = boot(fresh, site_url, wait_ready, saved=saves.dump(session, 1, 0))
+    play(page, LINE[-1])
+    win = page.locator("#win-dialog")
+    expect(win).to_be_visible()
+    expect(page.locator("#win-stats")).to_have_text("Statistics")
+    page.click("#win-stats")
+    dialog = page.locator("#stats-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#stats-close")).to_be_focused()
+    for name, value in (("played", "1"), ("won", "1"), ("win_rate", "100%"), ("best_score", "695")):
+        expect(stat(page, "classic", name)).to_have_text(value)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(win).to_be_visible()
+    expect(page.locator("#win-stats")).to_be_focused()
+    page.click("#win-close")
+    expect(win).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # --- settings across a reload --------------------------------------------------------
 
 

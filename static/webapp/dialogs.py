@@ -46,6 +46,7 @@ class Dialogs:
         self.on_start: Callable[[int | None, str], None] = lambda deal, variant: None
         self.on_restart: Callable[[], None] = lambda: None
         self.on_win_new: Callable[[], None] = lambda: None
+        self.on_win_stats: Callable[[], None] = lambda: None  # set by ``panels``
         self._bind()
 
     def el(self, element_id: str) -> Any:
@@ -62,6 +63,8 @@ class Dialogs:
         listen("ng-deal", "input", lambda event: self._clear_error())
         listen("win-close", "click", lambda event: self.close("win-dialog"))
         listen("win-new", "click", lambda event: self._win_new())
+        # Statistics open over the win, so closing them comes back to this button.
+        listen("win-stats", "click", lambda event: self.on_win_stats())
         listen("rules-close", "click", lambda event: self.close("rules-dialog"))
         for name in ("new-game-dialog", "win-dialog", "rules-dialog"):
             listen(name, "close", functools.partial(self._closed_event, name))

@@ -84,6 +84,7 @@ class Panels:
         listen("export", "click", lambda event: self.export())
         listen("import", "click", lambda event: self.el("import-file").click())
         listen("import-file", "change", self._file_chosen)
+        self.dialogs.on_win_stats = self.open_stats
         self.app.on_settings = self.show_settings
         self.app.on_keeping = self.ask_persistence
 

@@ -37,6 +37,7 @@ def static_texts() -> dict[str, str]:
         "ng-start": _("Start"),
         "win-title": _("You won!"),
         "win-close": _("Close"),
+        "win-stats": _("Statistics"),
         "win-new": pgettext("button", "New game"),
         "rules-title": pgettext("dialog title", "Rules"),
         "rules-close": _("Close"),
