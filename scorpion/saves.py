@@ -200,5 +200,6 @@ MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _
 
 
 def backup_key(base: str, saved_at: int) -> str:
-    """Where unreadable saved data is kept aside: never destroyed, never read back silently."""
+    """Where unreadable saved data is kept aside, never read back silently (the browser
+    keeps the most recent few: ``webapp.storage.stale_backups``)."""
     return f"{base}.unreadable.{saved_at}"
