@@ -27,13 +27,15 @@ LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What the player chose. ``language`` None follows the browser."""
+    """What the player chose. ``language`` None follows the browser; ``winnable_only``:
+    a new game with no number typed is drawn from the deals the solver proved winnable."""
 
     language: str | None = None
     interactive_rules: bool = True
     four_colour: bool = False
     animations: bool = True
     timer: bool = False
+    winnable_only: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -180,6 +180,7 @@ def sessions(draw: st.DrawFn) -> Session:
             four_colour=draw(st.booleans()),
             animations=draw(st.booleans()),
             timer=draw(st.booleans()),
+            winnable_only=draw(st.booleans()),
         ),
     )
     session.add_time(draw(st.integers(0, 10**9)))

@@ -128,6 +128,26 @@ def test_settings_read_field_by_field():
     assert Settings.from_dict(None) == (Settings(), ["settings"])
 
 
+def test_winnable_only_is_remembered_and_read_tolerantly():
+    assert Settings().winnable_only is False
+    assert Settings.from_dict({"winnable_only": True}) == (Settings(winnable_only=True), [])
+    # A save from before the option: off, and nothing to complain about.
+    old = {"language": "de", "interactive_rules": True, "four_colour": False}
+    assert Settings.from_dict(old) == (Settings(language="de"), [])
+    # A bad value falls back to off and is named; the other fields are kept.
+    assert Settings.from_dict({"winnable_only": "yes", "timer": True}) == (
+        Settings(timer=True),
+        ["winnable_only"],
+    )
+    assert Settings.from_dict({"winnable_only": 1})[1] == ["winnable_only"]
+    session = seed_session()
+    session.with_settings(winnable_only=True)
+    loaded = read(dump(session, revision=1, saved_at=0))
+    assert loaded.problems == ()
+    assert loaded.settings.winnable_only and loaded.session is not None
+    assert loaded.session.settings == session.settings
+
+
 # --- the save document ---------------------------------------------------------------
 
 
