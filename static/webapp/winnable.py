@@ -1,0 +1,103 @@
+"""The "Winnable deals only" option, without the page: the lists' addresses, reading and
+checking a list, picking a deal from it, and what is known of each variant's list.
+
+The lists are ``static/data/winnable-<variant>.json``, written by ``tools/winnable.py``:
+``{"variant": "classic", "count": 300, "limit_seconds": 10.0, "deals": [[3, "4C>1 ..."],
+...]}``, each deal number with the solver's winning line (``tests/test_solver.py`` replays
+them). The page needs only the numbers; it fetches a list when the option is first used
+(``dialogs``), and the service worker has it precached for offline play.
+
+>>> numbers = parse('{"variant": "classic", "deals": [[3, "4C>1"], [6, "QD>2"]]}', "classic")
+>>> numbers
+(3, 6)
+>>> pick(numbers, random.Random(1), avoid=3)
+6
+>>> url("relaxed")
+'static/data/winnable-relaxed.json'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import VARIANTS
+from scorpion.saves import too_deep
+
+
+def url(variant: str) -> str:
+    """The list's address, relative to the page (so the site works under a sub-path)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    return f"static/data/winnable-{variant}.json"
+
+
+def parse(text: str, variant: str) -> tuple[int, ...]:
+    """The deal numbers of a list, in its order; ValueError unless it is a list for
+    ``variant`` with at least one deal, each a valid deal number, none twice."""
+    if too_deep(text):  # deep nesting would overflow the stack under Pyodide, not raise
+        raise ValueError("nested too deep")
+    try:
+        data: Any = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise ValueError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    if data.get("variant") != variant:
+        raise ValueError(f"a list for {data.get('variant')!r}, not {variant!r}")
+    deals = data.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise ValueError("no deals")
+    numbers: list[int] = []
+    for deal in deals:
+        number = deal[0] if isinstance(deal, list) and deal else deal
+        if (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or not MIN_DEAL <= number <= MAX_DEAL
+        ):
+            raise ValueError(f"not a deal number: {deal!r:.40}")
+        numbers.append(number)
+    if len(set(numbers)) != len(numbers):
+        raise ValueError("a deal number is listed twice")
+    return tuple(numbers)
+
+
+def pick(numbers: tuple[int, ...], rng: random.Random, avoid: int | None = None) -> int:
+    """A deal at random from ``numbers``, not ``avoid`` (the deal on the table) unless it
+    is the only one."""
+    if not numbers:
+        raise ValueError("no deals to pick from")
+    others = [n for n in numbers if n != avoid] or list(numbers)
+    return rng.choice(others)
+
+
+@dataclass
+class Lists:
+    """What the page knows of each variant's list: loaded (its numbers), being fetched,
+    or neither (not asked yet, or the last fetch failed: the next use fetches again)."""
+
+    numbers: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    loading: set[str] = field(default_factory=set)
+
+    def begin(self, variant: str) -> bool:
+        """True when a fetch should start now: the list is neither loaded nor on its way."""
+        if variant in self.numbers or variant in self.loading:
+            return False
+        self.loading.add(variant)
+        return True
+
+    def arrived(self, variant: str, text: str | None) -> str | None:
+        """The fetch ended with ``text`` (None: it failed). Returns None when the list is
+        now loaded, else what went wrong (for the console)."""
+        self.loading.discard(variant)
+        if text is None:
+            return "not fetched"
+        try:
+            self.numbers[variant] = parse(text, variant)
+        except ValueError as error:
+            return str(error)
+        return None
