@@ -392,10 +392,16 @@ class App:
     def deal(self) -> None:
         self.play(DEAL)
 
-    def new_game(self, deal: int | None, variant: str) -> None:
+    def new_game(self, deal: int | None, variant: str, winnable: bool = False) -> None:
+        """Deal ``deal`` (None: any number); ``winnable``: it was drawn from the deals the
+        solver proved winnable, and the announcement says so."""
         number = deal if deal is not None else random.randint(MIN_DEAL, MAX_DEAL)
         self.session.new_game(number, variant)
-        self._fresh(_("New game: deal {number}.").format(number=number))
+        if winnable:
+            said = _("New game: deal {number}, proven winnable.").format(number=number)
+        else:
+            said = _("New game: deal {number}.").format(number=number)
+        self._fresh(said)
 
     def new_game_from_deck(self, deck: list[str], variant: str) -> None:
         self.session.new_game_from_deck(deck, variant)

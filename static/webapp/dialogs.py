@@ -2,18 +2,26 @@
 
 Real ``<dialog>`` elements opened with ``showModal``: the browser holds focus inside
 and Escape closes them; on closing, focus goes back to where it was.
+
+New game's "Winnable deals only": with no number typed, the deal is drawn from the
+variant's list of deals the solver proved winnable (``winnable``). The list is fetched
+when first needed (the dialog opens with the option on, or it is ticked); Start waits
+for it, and if it cannot be had the dialog says so and stays open: the game on the table
+is untouched. A typed number is always dealt as typed.
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import random
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 
+from . import winnable
 from .words import _
 
 
@@ -43,10 +51,17 @@ class Dialogs:
         self.proxy = proxy  # keeps Python callbacks alive for JS
         self.once = once  # for a callback called once
         self.returns: dict[str, Any] = {}
-        self.on_start: Callable[[int | None, str], None] = lambda deal, variant: None
+        # A new game: the number (None: any), the variant, whether it came from the
+        # winnable list.
+        self.on_start: Callable[[int | None, str, bool], None] = lambda deal, variant, won: None
+        self.on_winnable: Callable[[bool], None] = lambda on: None  # the option was changed
         self.on_restart: Callable[[], None] = lambda: None
         self.on_win_new: Callable[[], None] = lambda: None
         self.on_win_stats: Callable[[], None] = lambda: None  # set by ``panels``
+        self.lists = winnable.Lists()
+        self.rng = random.Random()
+        self.waiting = False  # Start was pressed and waits for a winnable list
+        self.table_deal: int | None = None  # the deal on the table (not picked again)
         self._bind()
 
     def el(self, element_id: str) -> Any:
@@ -60,7 +75,10 @@ class Dialogs:
         listen("ng-form", "submit", self._submit)
         listen("ng-cancel", "click", lambda event: self.close("new-game-dialog"))
         listen("ng-restart", "click", lambda event: self._restart())
-        listen("ng-deal", "input", lambda event: self._clear_error())
+        listen("ng-deal", "input", lambda event: self._form_changed())
+        listen("ng-classic", "change", lambda event: self._form_changed())
+        listen("ng-relaxed", "change", lambda event: self._form_changed())
+        listen("ng-winnable", "change", lambda event: self._winnable_changed())
         listen("win-close", "click", lambda event: self.close("win-dialog"))
         listen("win-new", "click", lambda event: self._win_new())
         # Statistics open over the win, so closing them comes back to this button.
@@ -71,15 +89,11 @@ class Dialogs:
         listen("notice-close", "click", lambda event: self.hide_notice())
 
     def _listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
-        def guarded(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception:  # the event boundary: log it, never show a traceback
-                print("scorpion: error in a dialog:\n" + traceback.format_exc())
-
-        self.el(element_id).addEventListener(kind, self.proxy(guarded))
+        self.el(element_id).addEventListener(kind, self.proxy(_guarded(handler)))
 
     def _closed_event(self, name: str, event: Any) -> None:
+        if name == "new-game-dialog":
+            self._stop_waiting()
         self._closed(name)
 
     # --- for other modules' dialogs (``panels``) -----------------------------------------
@@ -118,11 +132,19 @@ class Dialogs:
 
     # --- New game ------------------------------------------------------------------------
 
-    def open_new_game(self, variant: str, in_progress: bool) -> None:
+    def open_new_game(
+        self, variant: str, in_progress: bool, winnable_only: bool = False, deal: int | None = None
+    ) -> None:
+        """Open New game on ``variant``, the option as the player left it; ``deal`` is the
+        one on the table (the winnable draw avoids it)."""
         self.el("ng-classic").checked = variant != "relaxed"
         self.el("ng-relaxed").checked = variant == "relaxed"
+        self.el("ng-winnable").checked = winnable_only
+        self.table_deal = deal
         self.el("ng-deal").value = ""
         self._clear_error()
+        self._stop_waiting()
+        self._show_winnable()
         warning = self.el("ng-warning")
         warning.hidden = not in_progress
         warning.textContent = (
@@ -131,6 +153,7 @@ class Dialogs:
         self.el("ng-start").textContent = _("Abandon and start") if in_progress else _("Start")
         self._open("new-game-dialog")
         self.el("ng-deal").focus()
+        self._prefetch()
 
     def _clear_error(self) -> None:
         error = self.el("ng-error")
@@ -138,20 +161,127 @@ class Dialogs:
         error.textContent = ""
         self.el("ng-deal").removeAttribute("aria-invalid")
 
+    def _variant(self) -> str:
+        return "relaxed" if self.el("ng-relaxed").checked else "classic"
+
+    def _winnable_on(self) -> bool:
+        return bool(self.el("ng-winnable").checked)
+
+    def _form_changed(self) -> None:
+        """The player changed something: a pending Start is dropped (it would start what
+        they are still choosing), messages are stale."""
+        self._clear_error()
+        self._stop_waiting()
+        self._prefetch()
+
+    def _winnable_changed(self) -> None:
+        self._show_winnable()
+        self._form_changed()
+        self.on_winnable(self._winnable_on())
+
+    def _show_winnable(self) -> None:
+        """The deal number's help and placeholder say what an empty field deals."""
+        deal = self.el("ng-deal")
+        if self._winnable_on():
+            help_text = _(
+                "Leave empty for a random winnable deal. A number you type is dealt "
+                "as typed, even if it is not on the list."
+            )
+            # Translators: the placeholder of the empty deal number field.
+            deal.setAttribute("placeholder", _("random winnable"))
+        else:
+            help_text = _("Leave empty for a random deal.")
+            deal.setAttribute("placeholder", _("random"))
+        self.el("ng-deal-help").textContent = help_text
+
+    def _status(self, text: str, error: bool = False) -> None:
+        status = self.el("ng-status")
+        status.classList.toggle("error", error)
+        status.textContent = text
+
+    def _stop_waiting(self) -> None:
+        self.waiting = False
+        self.el("ng-form").removeAttribute("aria-busy")
+        self._status("")
+
     def _submit(self, event: Any) -> None:
         event.preventDefault()
+        self._go()
+
+    def _go(self) -> None:
+        """Start what the form says; with the winnable option and no number, once the
+        variant's list is there (or say why not, and stay)."""
         number, problem = read_deal_number(str(self.el("ng-deal").value))
         if problem:
+            self._stop_waiting()
             error = self.el("ng-error")
             error.textContent = problem
             error.hidden = False
             self.el("ng-deal").setAttribute("aria-invalid", "true")
             self.el("ng-deal").focus()
             return
-        variant = "relaxed" if self.el("ng-relaxed").checked else "classic"
+        variant = self._variant()
+        drawn = number is None and self._winnable_on()
+        if drawn:
+            numbers = self.lists.numbers.get(variant)
+            if numbers is None:
+                self.waiting = True
+                self.el("ng-form").setAttribute("aria-busy", "true")
+                self._status(_("Loading the winnable deals…"))
+                self._load(variant)
+                return
+            number = winnable.pick(numbers, self.rng, avoid=self.table_deal)
+        self._stop_waiting()
         self.returns.pop("new-game-dialog", None)
         self.close("new-game-dialog")
-        self.on_start(number, variant)
+        self.on_start(number, variant, drawn)
+
+    def _prefetch(self) -> None:
+        """Fetch the chosen variant's list ahead of Start, when the option is on."""
+        if self._winnable_on():
+            self._load(self._variant())
+
+    def _load(self, variant: str) -> None:
+        """Fetch ``variant``'s list unless it is loaded or on its way (the service worker
+        answers from its cache when offline)."""
+        if not self.lists.begin(variant):
+            return
+
+        def failed(error: Any) -> None:
+            self._arrived(variant, None, str(error))
+
+        def got(response: Any) -> None:
+            if not response.ok:
+                failed(f"HTTP {response.status}")
+                return
+            text = response.text()
+            text.then(self.once(_guarded(lambda body: self._arrived(variant, str(body), ""))),
+                      self.once(_guarded(failed)))  # fmt: skip
+
+        try:
+            fetched = self.document.defaultView.fetch(winnable.url(variant))
+            fetched.then(self.once(_guarded(got)), self.once(_guarded(failed)))
+        except Exception as error:  # no fetch at all: as a failed one
+            failed(repr(error))
+
+    def _arrived(self, variant: str, text: str | None, why: str) -> None:
+        problem = self.lists.arrived(variant, text)
+        if problem is not None:
+            print(f"scorpion: the winnable deals ({variant}) could not be loaded: {why or problem}")
+        if not self.waiting or not self.is_open("new-game-dialog") or variant != self._variant():
+            return
+        if problem is None:
+            self._go()
+            return
+        self.waiting = False
+        self.el("ng-form").removeAttribute("aria-busy")
+        self._status(
+            _(
+                "The list of winnable deals could not be loaded, so no game was started. "
+                "Check the connection and try again, or type a deal number."
+            ),
+            error=True,
+        )
 
     def _restart(self) -> None:
         self.returns.pop("new-game-dialog", None)
@@ -205,6 +335,18 @@ class Dialogs:
 
     def hide_notice(self) -> None:
         self.el("notice").hidden = True
+
+
+def _guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``handler`` for an event or a promise: an error is logged, never shown."""
+
+    def guarded(arg: Any = None) -> None:
+        try:
+            handler(arg)
+        except Exception:  # the event boundary: log it, never show a traceback
+            print("scorpion: error in a dialog:\n" + traceback.format_exc())
+
+    return guarded
 
 
 def rules_markup(lang: str) -> str:

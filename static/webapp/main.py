@@ -109,13 +109,23 @@ def _start() -> None:
     app.on_storage_problem = lambda problem: dialogs.notice(problem_text(problem))
 
     def new_game() -> None:
-        dialogs.open_new_game(app.game.variant, app.session.in_progress)
+        session = app.session
+        dialogs.open_new_game(
+            app.game.variant, session.in_progress, session.settings.winnable_only,
+            app.game.deal_number,
+        )  # fmt: skip
+
+    def remember_winnable(on: bool) -> None:
+        if app.session.settings.winnable_only != on:
+            app.session.with_settings(winnable_only=on)
+            app.save()
 
     def win(game: Game) -> None:
         dialogs.open_win(game.score, len(game.moves))
 
     app.on_win = win
     dialogs.on_start = app.new_game
+    dialogs.on_winnable = remember_winnable
     dialogs.on_restart = app.restart
     dialogs.on_win_new = new_game
     _wire_hint(app, document)

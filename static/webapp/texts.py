@@ -7,7 +7,7 @@ game (score, deal line, labels) are in ``app``.
 
 from __future__ import annotations
 
-from .words import _, pgettext
+from .words import _, pgettext, variant
 
 
 def static_texts() -> dict[str, str]:
@@ -30,6 +30,12 @@ def static_texts() -> dict[str, str]:
         "loading-text": _("Loading the game…"),
         "ng-title": pgettext("dialog title", "New game"),
         "ng-variant-legend": pgettext("dialog", "Rules"),
+        "ng-classic-label": variant("classic"),
+        "ng-relaxed-label": variant("relaxed"),
+        # Translators: a checkbox in New game: with no number typed, the new deal is one
+        # the solver (the program behind Hint) has proven can be won.
+        "ng-winnable-label": _("Winnable deals only"),
+        "ng-winnable-help": _("Deals the solver has proven can be won."),
         "ng-deal-label": _("Deal number"),
         "ng-deal-help": _("Leave empty for a random deal."),
         "ng-cancel": _("Cancel"),
