@@ -53,13 +53,17 @@ sorted: all seven once the reserve is dealt; before the deal only columns 4-7 (c
 so the table never confuses two positions.
 
 *Classic.* An exhaustive depth-first search. At every new position a deadlock test
-(``_classic_stuck``: which cards can never make the one move a win needs from them, as a
-least fixpoint of necessary conditions) proves most losses at once: most lost deals are
-proved lost at the root. The search is complete: it only skips positions already searched
-(or their column permutations) and positions the deadlock test proves lost.
+(``_classic_stuck``: which cards can never make the one move a win needs from them, and
+which Kings can never leave a card of their own suit, as a least fixpoint of necessary
+conditions) proves most losses at once: most lost deals are proved lost at the root. The
+search is complete: it only skips positions already searched (or their column
+permutations) and positions the deadlock test proves lost. A third of the time goes to
+the same search with its moves in a random order, restarted with a new order and a
+larger budget each time one runs out (``_Restarts``, never "lost"): a depth-first
+search's time to a win varies wildly with its move order, and restarts cut that tail.
 
-*Relaxed* (a card goes onto any card one rank higher). Three searches share the time
-(2:2:1), each resumable:
+*Relaxed* (a card goes onto any card one rank higher). Four searches share the time
+(1:3:2:1), each resumable:
 
 - the exhaustive depth-first search, the only one that may answer "lost". At positions
   reached by an irreversible move it runs two proofs: the stuck-component test
@@ -68,11 +72,12 @@ proved lost at the root. The search is complete: it only skips positions already
   of what can happen at some point (``_relaxed_blocked``). A card on a wrong card is
   moved onto one of its possible targets only: from there it can reach the others and
   come back, so they share one outcome (``_relaxed_steps``);
+- the restarted random-order search above;
 - a best-first search guided by a score (cards on their same-suit parent, cards turned,
   sequences removed, columns emptied) that plays same-suit moves eagerly, and
 - a depth-first search allowing 0, 1, 2... moves onto another suit in turn.
 
-The last two prune freely, never answer "lost", and find most wins; their lines, like
+The last three prune freely, never answer "lost", and find most wins; their lines, like
 every line, are replayed in the tests.
 
 Every winning line is shortened before it is returned (``_shorten``): the searches wander
@@ -90,6 +95,7 @@ searches never force a move.
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -210,6 +216,15 @@ def _classic_blocked(cols: list[str], reserve: str) -> bool:
     return _classic_stuck(cols, reserve) > 0
 
 
+#: Extra nodes of the classic fixpoint, after the 52 cards: suit s can be completed
+#: (_SUIT + s), the King of suit s can be face up (_FACE + s), its column can empty by the
+#: removal of its sequence (_CLEAR + s, for a King at the bottom), some column can be empty.
+_SUIT: Final = 52
+_FACE: Final = 56
+_CLEAR: Final = 60
+_EMPTY: Final = 64
+
+
 def _classic_stuck(cols: list[str], reserve: str) -> int:
     """How many cards provably can never make the move a classic win needs (0: maybe won).
 
@@ -219,24 +234,27 @@ def _classic_stuck(cols: list[str], reserve: str) -> int:
     removed with the card on its parent, and only its own move changes what lies under
     it). For each card we list what must happen before its first move:
 
-    - a face-down card: the card lying on it must have moved (only that uncovers it; a
-      King may also leave by its sequence being removed, so Kings count as able to move
-      as soon as they can be face up);
-    - a misplaced card: the card lying on its parent must have moved (nothing but the
-      card itself can ever be put on its parent, and a sequence resting on the parent
-      cannot be removed without it);
+    - a face-down card: the card lying on it must have left (only that uncovers it);
+    - a misplaced card: the card lying on its parent must have left (nothing but the card
+      itself can ever be put on its parent, and a sequence resting on the parent cannot be
+      removed without it);
     - a misplaced card below its parent in the same column: one of the cards above it,
       up to and including the parent, must have moved (only such a move separates them).
 
-    The least fixpoint of "can move" over these necessary conditions (an AND of the first
-    two, an OR for the third) over-approximates the cards that can ever move: if some
-    card outside it moved, the earliest such move would have all its conditions met by
-    cards that moved earlier, hence inside the fixpoint. So when a misplaced card is
-    outside it, or a misplaced card's parent is gone, the game cannot be won; the count of
-    such cards is also a useful distance for the relaxed win searches. Cards whose
-    parent is still in the reserve get no condition (the deal only adds cards on top,
-    which never helps; it is simply not counted). Kings need no parent and are never
-    required to move.
+    A King leaves the card under it by moving to an empty column or by the removal of its
+    sequence: it must be able to be face up, and then some column must be able to be
+    empty, or every misplaced card of its suit able to move. A column that is not empty
+    empties only when its bottom card leaves: a card moving, or a bottom King's sequence
+    removed. A King lying on a card of its own suit must move (its sequence cannot be
+    completed above that card): it needs to be face up and an empty column.
+
+    The least fixpoint of "can happen" over these necessary conditions over-approximates
+    what can ever happen: if something outside it happened, the earliest such event would
+    have all its conditions met by events before it, hence inside the fixpoint. So when a
+    misplaced card, or a King that must move, is outside it, or a misplaced card's parent
+    is gone, the game cannot be won; the count of such cards is also a useful distance for
+    the relaxed win searches. Cards in the reserve, or whose parent is there, add no
+    condition (the deal only puts cards on top, which never helps).
     """
     where = [-1] * 52
     place = [0] * 52
@@ -245,45 +263,79 @@ def _classic_stuck(cols: list[str], reserve: str) -> int:
             k = ord(ch) & 63
             where[k] = x
             place[k] = i
-    # A worklist fixpoint: ``missing[k]`` counts the conditions of k not met yet (each AND
-    # condition counts one, an OR group one in all); ``waiters[n]`` lists the cards
-    # waiting for n to be able to move, with the OR group they wait in (or None).
-    missing = [0] * 52
-    waiters: list[list[tuple[int, list[int] | None]]] = [[] for _ in range(52)]
+    # A worklist fixpoint: ``missing[n]`` counts the conditions of node n not met yet
+    # (each AND condition counts one, an OR group one in all); ``waiters[n]`` lists the
+    # nodes waiting for n, with the OR group they wait in (or None).
+    missing = [0] * 65
+    waiters: list[list[tuple[int, list[int] | None]]] = [[] for _ in range(65)]
     must: list[int] = []
+    kings_must_move: list[int] = []
     ready: list[int] = []
+    bottoms: list[int] = []  # the nodes that empty a column: its bottom card, a King's _CLEAR
     for x, column in enumerate(cols):
         for i, ch in enumerate(column):
             o = ord(ch)
             k = o & 63
+            suit = k // 13
             count = 0
+            if k % 13 == 12:  # a King: k is "it leaves the card under it"
+                face = _FACE + suit
+                if o >= _HIDDEN:
+                    waiters[ord(column[i + 1]) & 63].append((face, None))
+                    missing[face] = 1
+                else:
+                    ready.append(face)
+                leave_by = [_EMPTY, _SUIT + suit]  # a move, or the removal of its sequence
+                waiters[face].append((k, None))
+                waiters[_EMPTY].append((k, leave_by))
+                waiters[_SUIT + suit].append((k, leave_by))
+                missing[k] = 2
+                if not i:
+                    clear = _CLEAR + suit
+                    waiters[face].append((clear, None))
+                    waiters[_SUIT + suit].append((clear, None))
+                    missing[clear] = 2
+                    bottoms.append(clear)
+                elif (ord(column[i - 1]) & 63) // 13 == suit:
+                    kings_must_move.append(suit)
+                continue
             if o >= _HIDDEN:  # face down: never the top card, something lies on it
                 waiters[ord(column[i + 1]) & 63].append((k, None))
                 count = 1
-            if k % 13 != 12:
-                below = ord(column[i - 1]) & 63 if i else -1
-                if below == k + 1:
-                    continue  # on its parent: never moves again, never needs to
-                must.append(k)
-                px = where[k + 1]
-                if px < 0:
-                    if _UP[k + 1] not in reserve:
-                        return 52  # its parent went with a removed sequence
-                else:
-                    parent_column = cols[px]
-                    pi = place[k + 1]
-                    if pi + 1 < len(parent_column):
-                        waiters[ord(parent_column[pi + 1]) & 63].append((k, None))
-                        count += 1
-                    if px == x and pi > i:
-                        group = [ord(c) & 63 for c in column[i + 1 : pi + 1]]
-                        for z in group:
-                            waiters[z].append((k, group))
-                        count += 1
+            if not i:
+                bottoms.append(k)
+            below = ord(column[i - 1]) & 63 if i else -1
+            if below == k + 1:
+                continue  # on its parent: never moves again, never needs to
+            must.append(k)
+            waiters[k].append((_SUIT + suit, None))
+            missing[_SUIT + suit] += 1
+            px = where[k + 1]
+            if px < 0:
+                if _UP[k + 1] not in reserve:
+                    return 52  # its parent went with a removed sequence
+            else:
+                parent_column = cols[px]
+                pi = place[k + 1]
+                if pi + 1 < len(parent_column):
+                    waiters[ord(parent_column[pi + 1]) & 63].append((k, None))
+                    count += 1
+                if px == x and pi > i:
+                    group = [ord(c) & 63 for c in column[i + 1 : pi + 1]]
+                    for z in group:
+                        waiters[z].append((k, group))
+                    count += 1
             missing[k] = count
             if not count:
                 ready.append(k)
-    can = bytearray(52)
+    ready.extend(_SUIT + suit for suit in range(4) if not missing[_SUIT + suit])
+    if not all(cols):
+        ready.append(_EMPTY)  # a column is empty already
+    else:
+        for n in bottoms:
+            waiters[n].append((_EMPTY, bottoms))
+        missing[_EMPTY] = 1
+    can = bytearray(65)
     while ready:
         n = ready.pop()
         can[n] = 1
@@ -295,7 +347,8 @@ def _classic_stuck(cols: list[str], reserve: str) -> int:
             missing[k] -= 1
             if not missing[k]:
                 ready.append(k)
-    return sum(not can[k] for k in must)
+    stuck = sum(not can[k] for k in must)
+    return stuck + sum(not (can[_EMPTY] and can[_FACE + suit]) for suit in kings_must_move)
 
 
 def _relaxed_stuck(cols: list[str], dealt: bool) -> bool:
@@ -479,9 +532,16 @@ class _Exhaustive:
     SLICE: Final = 400  # moves tried per turn when sharing time with other searches
 
     def __init__(
-        self, cols: list[str], reserve: str, removed: int, relaxed: bool, prune: bool
+        self,
+        cols: list[str],
+        reserve: str,
+        removed: int,
+        relaxed: bool,
+        prune: bool,
+        shuffle: random.Random | None = None,
     ) -> None:
         self.reserve = reserve
+        self.shuffle = shuffle
         self.relaxed = relaxed
         self.prune = prune
         self.key = _key if prune else _exact_key
@@ -523,6 +583,8 @@ class _Exhaustive:
         )
         if not dealt:
             steps.append(_DEAL_STEP)
+        if self.shuffle is not None:
+            self.shuffle.shuffle(steps)
         self.stack.append(_Frame(cols, dealt, removed, steps, 0, taken))
 
     def run(self, budget: int) -> None:
@@ -748,6 +810,43 @@ class _BestFirst:
                     return
 
 
+class _Restarts:
+    """The exhaustive search's moves in a random order, restarted with a fresh order and
+    1.5 times the budget whenever a budget runs out (2000 moves at first). A depth-first
+    search's time to a win varies wildly with its move order; restarts cut that tail.
+    It never answers "lost". The orders come from fixed seeds, so runs repeat."""
+
+    SLICE: Final = 400
+
+    def __init__(self, cols: list[str], reserve: str, removed: int, relaxed: bool) -> None:
+        self.start = (cols, reserve, removed, relaxed)
+        self.nodes = 0
+        self.outcome: str | None = None
+        self.line: list[Action] = []
+        self.seed = 0
+        self.budget = 2000
+        self.search = self._fresh()
+
+    def _fresh(self) -> _Exhaustive:
+        cols, reserve, removed, relaxed = self.start
+        search = _Exhaustive(cols, reserve, removed, relaxed, True, random.Random(self.seed))
+        return search
+
+    def run(self, budget: int) -> None:
+        search = self.search
+        before = search.nodes
+        search.run(min(budget, self.budget - search.nodes))
+        self.nodes += search.nodes - before
+        if search.outcome == WON:
+            self.outcome, self.line = WON, search.line
+        elif search.outcome == LOST:
+            self.outcome = UNKNOWN  # not its job: the exhaustive search proves it too
+        elif search.nodes >= self.budget:
+            self.seed += 1
+            self.budget = self.budget * 3 // 2
+            self.search = self._fresh()
+
+
 class _FewParkings:
     """Depth-first search for a winning line using at most ``allowed`` moves onto another
     suit, for ``allowed`` = 0, 1, 2... in turn (iterative deepening). Same-suit moves are
@@ -913,7 +1012,7 @@ class Solver:
     def __init__(self, game: Game, *, prune: bool = True) -> None:
         self._elapsed = 0.0
         self._result: SolveResult | None = None
-        self._searches: list[_Exhaustive | _BestFirst | _FewParkings] = []
+        self._searches: list[_Exhaustive | _BestFirst | _Restarts | _FewParkings] = []
         #: Seconds each search has used, divided by its share of the time.
         self._spent: list[float] = []
         self._weights: list[float] = []
@@ -925,16 +1024,21 @@ class Solver:
         self._start = (cols, reserve, relaxed)
         self._exhaustive = _Exhaustive(cols, reserve, removed, relaxed, prune)
         self._searches.append(self._exhaustive)
-        self._weights.append(2.0)
-        if relaxed and prune:
-            # Relaxed deals are nearly all won but their proofs of loss mostly out of reach:
-            # the time is shared 2:2:1 by the exhaustive search (its move order finds
-            # many wins), the best-first search (most of the quick wins) and the other.
-            self._searches += [
-                _BestFirst(cols, reserve, removed),
-                _FewParkings(cols, reserve, removed),
-            ]
-            self._weights += [2.0, 1.0]
+        self._weights.append(1.0)
+        if prune:
+            # Shares of the time (self._weights). Classic: the exhaustive search proves
+            # most losses at the root; restarts find the wins it is slow to reach.
+            # Relaxed deals are nearly all won but their losses mostly out of reach of a
+            # proof: the win searches get most of the time.
+            self._searches.append(_Restarts(cols, reserve, removed, relaxed))
+            if relaxed:
+                self._searches += [
+                    _BestFirst(cols, reserve, removed),
+                    _FewParkings(cols, reserve, removed),
+                ]
+                self._weights += [3.0, 2.0, 1.0]
+            else:
+                self._weights = [2.0, 1.0]
         self._spent = [0.0] * len(self._searches)
 
     @property
