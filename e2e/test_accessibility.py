@@ -506,6 +506,44 @@ def test_every_size_without_sideways_scroll_and_thumb_sized(seed: Page) -> None:
     expect(page.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
 
 
+# Each line a toolbar label wraps onto must start after a space or a soft hyphen (the
+# catalogs place them: "Wieder\u00adholen"), never inside a word. The one-row toolbar is
+# tightest between the two-row phone layout and a desktop.
+WORD_BREAKS = r"""() => {
+    const broken = [];
+    for (const label of document.querySelectorAll('#tools button > span')) {
+        if (!label.offsetWidth || getComputedStyle(label).clipPath !== 'none') continue;
+        const text = label.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+        let top = null;
+        for (let i = 0; i < text.data.length; i++) {
+            const range = document.createRange();
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            const rects = [...range.getClientRects()].filter(r => r.width > 0);
+            if (!rects.length) continue;
+            const here = rects[rects.length - 1].top;
+            if (top !== null && here > top + 2 && !/[\s\u00ad-]/.test(text.data[i - 1]))
+                broken.push(label.id + ': ' + text.data.slice(0, i) + '|' + text.data.slice(i));
+            top = here;
+        }
+    }
+    return broken;
+}"""
+
+
+def test_toolbar_words_are_never_broken_inside(seed: Page) -> None:
+    page = seed
+    for lang in ("en", "sv", "de", "zh-TW"):
+        choose_language(page, lang)
+        for width in (480, 560, 600, 640, 680, 720, 760, 800):
+            for height in (900, 400):
+                check_fits(page, (width, height), f"{lang}-toolbar")
+                where = f"{lang} at {width}x{height}"
+                assert page.evaluate(WORD_BREAKS) == [], where
+    choose_language(page, "en")
+
+
 def test_light_colours(seed: Page) -> None:
     check_colours(seed, "light")
 
