@@ -54,7 +54,7 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "reset-dialog": ("#stats", "#stats-reset"),
     "settings-dialog": ("#settings-button",),
 }
-BY_GAME = {"win-dialog"}
+BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 
 
 def action(text: str) -> Action:
@@ -792,3 +792,25 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
         for size in SIZES:
             check_fits(page, size, f"{lang}-dark-long")
     choose_language(page, "en")
+
+
+def test_a_link_asks_in_a_dialog_that_holds_focus_and_passes_axe(
+    booted: dict[str, Page], site_url: str, wait_ready
+) -> None:
+    page = load(booted, site_url, wait_ready, 5)  # a game in progress
+    page.goto(site_url + "?deal=42")
+    wait_ready(page)
+    booted["position"] = "link"  # type: ignore[assignment]
+    dialog = page.locator("#link-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#link-keep")).to_be_focused()
+    assert page.evaluate("d => d.matches(':modal')", dialog.element_handle())
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "d => d.contains(document.activeElement) || document.activeElement === document.body",
+            dialog.element_handle(),
+        ), f"Tab left the link dialog for {focused(page)}"
+    audit(page, "light link-dialog")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()

@@ -350,3 +350,67 @@ def new_game_dialog_asks_before_abandoning(page: Page) -> None:
         "['status', 'notice-text'].some(id =>"
         " document.getElementById(id).textContent.includes('?deal=7&variant=relaxed'))"
     )
+
+
+def test_hints_follow_a_winning_line_and_a_lost_deal_says_so(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    expect(page.locator("#hint")).to_be_enabled()
+    status = page.locator("#status")
+    for _ in range(3):  # take three hints in a row: each one is a winning move
+        page.keyboard.press("h")
+        expect(status).to_contain_text("The game can still be won.")
+        held = page.locator('[aria-pressed="true"]').first
+        expect(held).to_be_visible()
+        target = page.locator("[data-column].target")
+        expect(target).to_have_count(1)
+        target.click()
+        expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+        expect(target).to_have_count(0)
+        expect(page.locator("#undo")).to_be_enabled()
+    # Classic deal 1 is proved lost (scorpion/solver.py's doctest): the hint says so,
+    # and the game goes on (nothing is declared, no dialog).
+    page.click("#new-game")
+    page.fill("#ng-deal", "1")
+    page.click("#ng-start")
+    expect(page.locator("#deal-line")).to_contain_text("1")
+    page.keyboard.press("h")
+    expect(status).to_have_text("No winning line remains from here. Undo, or start a new game.")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_link_never_replaces_a_game_in_progress_unasked(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    play(page, "4H>7")
+    before = page.locator("#board-description").text_content()
+    page.goto(site_url + "?deal=42&variant=relaxed")
+    wait_ready(page)
+    dialog = page.locator("#link-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#link-text")).to_have_text(
+        "The link deals deal 42 (Relaxed). "
+        "The game in progress will be abandoned and counted as lost."
+    )
+    expect(page.locator("#link-keep")).to_be_focused()
+    page.keyboard.press("Escape")  # Escape, like Keep my game, changes nothing
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#board-description")).to_have_text(before or "")
+    assert "deal=" not in page.url  # a reload resumes without asking again
+    page.reload()
+    wait_ready(page)
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#board-description")).to_have_text(before or "")
+    # Accepted: the link's game is dealt.
+    page.goto(site_url + "?deal=42&variant=relaxed")
+    wait_ready(page)
+    expect(dialog).to_be_visible()
+    page.click("#link-play")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#deal-line")).to_contain_text("42")
+    expect(page.locator("#deal-line")).to_contain_text("Relaxed")
+    expect(page.locator("#status")).to_contain_text("New game: deal 42.")
+    # With no move played yet, a link simply deals its game.
+    page.goto(site_url + "?deal=43")
+    wait_ready(page)
+    expect(page.locator("#deal-line")).to_contain_text("43")
+    expect(dialog).to_be_hidden()

@@ -27,6 +27,7 @@ from .render import COLUMNS, PLACES, View, board_view
 from .statsview import timer_text
 from .storage import Store
 from .texts import static_texts
+from .urlparams import Linked
 from .words import _, pgettext
 
 
@@ -407,6 +408,13 @@ class App:
         self.session.new_game_from_deck(deck, variant)
         self._fresh(_("New game from a shared deck."))
 
+    def play_linked(self, linked: Linked) -> None:
+        """The game a link asked for (the player agreed to leave theirs)."""
+        if linked.deck is not None:
+            self.new_game_from_deck(list(linked.deck), linked.variant)
+        else:
+            self.new_game(linked.deal, linked.variant)
+
     def restart(self) -> None:
         self.session.restart()
         self._fresh(_("The deal starts again."))
@@ -578,14 +586,21 @@ class App:
         self.thinking(False)
         move = answer.move
         if move is None:
-            self.say(_("No hint: no move helps from here. Undo, or start a new game."))
+            if answer.lost:  # proved: say so plainly (the game itself never declares a loss)
+                self.say(_("No winning line remains from here. Undo, or start a new game."))
+            else:
+                self.say(_("No hint: no move helps from here. Undo, or start a new game."))
             return
         text = words.before_move(self.game, move)
         if isinstance(move, Move):
             self.held = None
             self.select(move.card)
             self.board.mark_targets([move.to])
-        self.say(pgettext("hint", "Hint: {move}.").format(move=text))
+        if answer.proved:
+            said = pgettext("hint", "Hint: {move}. The game can still be won.")
+        else:
+            said = pgettext("hint", "Hint: {move}.")
+        self.say(said.format(move=text))
 
 
 def ngettext_columns(places: list[int]) -> str:

@@ -1,4 +1,4 @@
-"""The dialogs (New game, the win, the rules) and the notice bar.
+"""The dialogs (New game, the win, the rules, a link's game) and the notice bar.
 
 Real ``<dialog>`` elements opened with ``showModal``: the browser holds focus inside
 and Escape closes them; on closing, focus goes back to where it was.
@@ -58,6 +58,7 @@ class Dialogs:
         self.on_restart: Callable[[], None] = lambda: None
         self.on_win_new: Callable[[], None] = lambda: None
         self.on_win_stats: Callable[[], None] = lambda: None  # set by ``panels``
+        self.on_link_play: Callable[[], None] = lambda: None  # the link's game, accepted
         self.lists = winnable.Lists()
         self.rng = random.Random()
         self.waiting = False  # Start was pressed and waits for a winnable list
@@ -84,7 +85,9 @@ class Dialogs:
         # Statistics open over the win, so closing them comes back to this button.
         listen("win-stats", "click", lambda event: self.on_win_stats())
         listen("rules-close", "click", lambda event: self.close("rules-dialog"))
-        for name in ("new-game-dialog", "win-dialog", "rules-dialog"):
+        listen("link-keep", "click", lambda event: self.close("link-dialog"))
+        listen("link-play", "click", lambda event: self._link_play())
+        for name in ("new-game-dialog", "win-dialog", "rules-dialog", "link-dialog"):
             listen(name, "close", functools.partial(self._closed_event, name))
         listen("notice-close", "click", lambda event: self.hide_notice())
 
@@ -129,6 +132,20 @@ class Dialogs:
         back = self.returns.pop(name, None)
         if back and getattr(back, "isConnected", False):
             back.focus()
+
+    # --- A link to another game while one is in progress ---------------------------------
+
+    def confirm_link(self, text: str, play: Callable[[], None]) -> None:
+        """Ask before a link replaces the game in progress; ``play`` if the player agrees.
+        Keeping the game (the default button, Escape) changes nothing."""
+        self.on_link_play = play
+        self.el("link-text").textContent = text
+        self._open("link-dialog")
+
+    def _link_play(self) -> None:
+        self.close("link-dialog")
+        play, self.on_link_play = self.on_link_play, lambda: None
+        play()
 
     # --- New game ------------------------------------------------------------------------
 

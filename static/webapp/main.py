@@ -24,9 +24,9 @@ from .dom import Board, Chrome
 from .hints import available
 from .panels import Panels
 from .storage import SAVE_KEY, Store
-from .texts import problem_text, static_labels, static_texts
+from .texts import link_text, problem_text, static_labels, static_texts
 from .updates import Updates
-from .urlparams import Start, read_query, share_query, without_game
+from .urlparams import Linked, linked_game, read_query, share_query, without_game
 from .words import _
 
 
@@ -64,7 +64,14 @@ def _start() -> None:
     session = loaded.session or Session(
         Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
     )
-    problems += _follow_link(session, link, window)
+    problems += link.problems
+    # A link to another game replaces a fresh or finished one at once; about one with
+    # moves played the player is asked once the page is ready.
+    linked = linked_game(link, session.game)
+    if linked is not None and not (session.game.moves and not session.game.won):
+        _start_linked(session, linked)
+        linked = None
+    _clean_address(window)
     if choice.invalid_url:
         problems.append("lang")
     if choice.invalid_saved:
@@ -168,6 +175,10 @@ def _start() -> None:
     marks.mark("scorpion-ready")
     if app.game.won:
         win(app.game)
+    if linked is not None:
+        wanted = linked
+        text = link_text(wanted, counted=session.in_progress)
+        dialogs.confirm_link(text, lambda: app.play_linked(wanted))
 
 
 IDLE_MS = 1500.0  # no action for this long: the player is looking, not playing
@@ -211,25 +222,20 @@ def _local_storage(window: Any) -> Any:
         return None
 
 
-def _follow_link(session: Session, link: Start, window: Any) -> list[str]:
-    """Start the game the link asks for (unless it is the one already on the table),
-    then take the game out of the address, so a reload resumes instead of redealing."""
-    game = session.game
-    variant = link.variant or "classic"
-    if link.deck is not None:
-        if game.deal_number is not None or game.deck != link.deck or game.variant != variant:
-            session.new_game_from_deck(list(link.deck), variant)
-    elif link.deal is not None:
-        if game.deal_number != link.deal or game.variant != variant:
-            session.new_game(link.deal, variant)
-    elif link.variant is not None and link.variant != game.variant:
-        session.new_game(random.randint(MIN_DEAL, MAX_DEAL), link.variant)
+def _start_linked(session: Session, linked: Linked) -> None:
+    if linked.deck is not None:
+        session.new_game_from_deck(list(linked.deck), linked.variant)
+    else:
+        session.new_game(linked.deal or random.randint(MIN_DEAL, MAX_DEAL), linked.variant)
+
+
+def _clean_address(window: Any) -> None:
+    """Take the game out of the address, so a reload resumes instead of asking again."""
     location = window.location
     search = str(location.search)
     cleaned = without_game(search)
     if cleaned != search and search:
         window.history.replaceState(None, "", str(location.pathname) + cleaned + str(location.hash))
-    return list(link.problems)
 
 
 def apply_language(app: App, document: Any) -> None:

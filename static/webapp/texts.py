@@ -7,6 +7,7 @@ game (score, deal line, labels) are in ``app``.
 
 from __future__ import annotations
 
+from .urlparams import Linked
 from .words import _, pgettext, variant
 
 
@@ -60,6 +61,10 @@ def static_texts() -> dict[str, str]:
         "reset-text": _("The statistics of both variants go back to zero. This cannot be undone."),
         "reset-cancel": _("Cancel"),
         "reset-confirm": pgettext("button", "Reset"),
+        # Translators: asked when a link to another game is opened with a game in progress.
+        "link-title": _("Play the link's game?"),
+        "link-keep": _("Keep my game"),
+        "link-play": _("Abandon and start"),
         "settings-title": pgettext("dialog title", "Settings"),
         "set-language-label": _("Language"),
         "set-interactive-rules-label": _("Interactive rules"),
@@ -107,6 +112,23 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("stats", "title"): _("Games played and won, best results"),
         ("settings-button", "title"): _("Language, display, timer, saved data"),
     }
+
+
+def link_text(linked: Linked, counted: bool) -> str:
+    """What the link would deal, and what that costs the game in progress (``counted``:
+    it counts in the statistics, as a loss if left)."""
+    name = variant(linked.variant)
+    if linked.deck is not None:
+        what = _("The link deals a shared deck ({variant}).").format(variant=name)
+    elif linked.deal is not None:
+        what = _("The link deals deal {number} ({variant}).").format(
+            number=linked.deal, variant=name
+        )
+    else:
+        what = _("The link starts a new game ({variant}).").format(variant=name)
+    if counted:
+        return what + " " + _("The game in progress will be abandoned and counted as lost.")
+    return what + " " + _("The game in progress will be abandoned.")
 
 
 def problem_text(problem: str) -> str:

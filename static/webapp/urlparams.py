@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlencode
 
 from scorpion.cards import check_deck, format_deck, parse_deck
 from scorpion.deals import check_deal_number
-from scorpion.game import VARIANTS
+from scorpion.game import VARIANTS, Game
 
 GAME_KEYS = ("deal", "deck", "variant")
 
@@ -73,6 +73,41 @@ def read_query(query: str) -> Start:
             problems.append("variant")
     lang = _first(values, "lang") or None  # checked by negotiate_language
     return Start(deal, deck, variant, lang, tuple(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """A game a link asks for: a numbered deal, a deck, or (both None) any deal."""
+
+    variant: str
+    deal: int | None = None
+    deck: tuple[str, ...] | None = None
+
+
+def linked_game(link: Start, game: Game) -> Linked | None:
+    """The game ``link`` asks for, or None when it asks for none or for the one on the
+    table (a link opened twice, or a reload before the address was cleaned).
+
+    >>> table = Game.new(42)
+    >>> linked_game(read_query("?deal=42"), table) is None
+    True
+    >>> linked_game(read_query("?deal=42&variant=relaxed"), table)
+    Linked(variant='relaxed', deal=42, deck=None)
+    >>> linked_game(read_query("?variant=relaxed"), table)
+    Linked(variant='relaxed', deal=None, deck=None)
+    >>> linked_game(read_query("?lang=sv"), table) is None
+    True
+    """
+    variant = link.variant or "classic"
+    if link.deck is not None:
+        if game.deal_number is not None or game.deck != link.deck or game.variant != variant:
+            return Linked(variant, deck=link.deck)
+    elif link.deal is not None:
+        if game.deal_number != link.deal or game.variant != variant:
+            return Linked(variant, deal=link.deal)
+    elif link.variant is not None and link.variant != game.variant:
+        return Linked(link.variant)
+    return None
 
 
 def share_query(deal: int | None, variant: str, deck: Sequence[str] | None) -> str:

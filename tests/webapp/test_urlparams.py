@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import doctest
 import json
 from pathlib import Path
 
-from webapp.urlparams import read_query, share_query, without_game
+from webapp import urlparams
+from webapp.urlparams import Linked, linked_game, read_query, share_query, without_game
 
 from scorpion import Game
 
@@ -51,3 +53,38 @@ def test_share_round_trips() -> None:
 def test_without_game_keeps_the_language() -> None:
     assert without_game("?deal=3&lang=sv") == "?lang=sv"
     assert without_game("?deal=3") == ""
+
+
+# --- the game a link asks for ----------------------------------------------------------------
+
+
+def test_the_doctests() -> None:
+    assert doctest.testmod(urlparams).failed == 0
+
+
+def test_a_link_to_the_game_on_the_table_asks_for_nothing() -> None:
+    table = Game.new(7, "relaxed")
+    assert linked_game(read_query("?deal=7&variant=relaxed"), table) is None
+    assert linked_game(read_query("?variant=relaxed"), table) is None
+    assert linked_game(read_query(""), table) is None
+    # Parameters that could not be read ask for nothing either (they are only reported).
+    assert linked_game(read_query("?deal=zero&variant=hard"), table) is None
+
+
+def test_a_link_to_another_deal_or_variant() -> None:
+    table = Game.new(7, "relaxed")
+    assert linked_game(read_query("?deal=7"), table) == Linked("classic", deal=7)
+    assert linked_game(read_query("?deal=8&variant=relaxed"), table) == Linked("relaxed", deal=8)
+    assert linked_game(read_query("?variant=classic"), table) == Linked("classic")
+
+
+def test_a_link_with_a_deck() -> None:
+    deck = Game.new(7).deck
+    query = share_query(deal=None, variant="classic", deck=deck)
+    # The same cards as deal 7, but a numbered deal is not a shared deck: it is asked for.
+    assert linked_game(read_query(query), Game.new(7)) == Linked("classic", deck=tuple(deck))
+    shared = Game.from_deck(list(deck))
+    assert linked_game(read_query(query), shared) is None
+    assert linked_game(read_query(query + "&variant=relaxed"), shared) == Linked(
+        "relaxed", deck=tuple(deck)
+    )
