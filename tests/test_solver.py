@@ -205,6 +205,26 @@ def test_the_deadlock_test_sees_cards_waiting_for_each_other():
     assert solve(free, LIMIT).status == "won"
 
 
+def test_the_deadlock_test_knows_a_king_on_its_own_suit_must_move():
+    # KS lies on 5S (column 2): spades can only be completed on KS elsewhere, so KS must
+    # move to an empty column, and no column can ever be emptied here. Proved at the root.
+    game = make_game(
+        "7C 8C 7S",
+        "#KC 5S KS",
+        "TC 2S 6C",
+        "#5C #QS #9S #2C #3S 6S",
+        "#AS #AC #QC #3C TS",
+        "#JS #4S 9C",
+        "8S JC 4C",
+        removed="DH",
+    )
+    assert _classic_blocked(*_encode(game)[:2])
+    result = solve(game, LIMIT)
+    assert (result.status, result.nodes) == ("lost", 0)
+    assert solve(game, LIMIT, prune=False, node_limit=300_000).status == "lost"
+    assert engine_search(game, 500_000) == "lost"
+
+
 @pytest.mark.parametrize("variant", ["classic", "relaxed"])
 def test_pruned_and_plain_searches_agree_on_small_positions(variant):
     rng = random.Random(f"solver-{variant}")
