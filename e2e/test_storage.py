@@ -154,21 +154,6 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_only_the_three_most_recent_backups_stay(fresh, site_url, wait_ready):
-    old = {f"{SAVE_KEY}.unreadable.170000000000{n}": f"old {n}" for n in range(1, 5)}
-    others = {f"{SAVE_KEY}.unreadable.note": "not a backup", "another.app": "theirs"}
-    fresh.evaluate(
-        "items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))",
-        {**old, **others},
-    )
-    page = boot(fresh, site_url, wait_ready, saved="{not json")
-    expect(page.locator("#notice")).to_contain_text("saved game could not be read")
-    assert page.evaluate(BACKUPS) == ["old 3", "old 4", "{not json", "not a backup"]
-    for key, value in others.items():
-        assert page.evaluate("k => localStorage.getItem(k)", key) == value
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
 # --- two tabs on one game ------------------------------------------------------------
 
 

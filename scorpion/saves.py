@@ -200,6 +200,5 @@ MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _
 
 
 def backup_key(base: str, saved_at: int) -> str:
-    """Where unreadable saved data is kept aside, never read back silently (the browser
-    keeps the most recent few: ``webapp.storage.stale_backups``)."""
+    """Where unreadable saved data is kept aside: never destroyed, never read back silently."""
     return f"{base}.unreadable.{saved_at}"

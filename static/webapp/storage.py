@@ -9,15 +9,14 @@ mode, full quota) never breaks the game: ``ok`` turns False, ``failure`` says wh
 Two tabs share one save. Every write first looks at what is stored: a newer revision
 written by another tab is never overwritten (``save`` answers ``"newer"`` and the caller
 adopts it); stored text this tab cannot read (damaged, or a newer version's) is kept
-aside under a backup key before anything replaces it. Only the ``KEPT_BACKUPS`` most
-recent backups stay: writing one deletes the older ones (``stale_backups``).
+aside under a backup key before anything replaces it.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from scorpion import saves
@@ -26,8 +25,6 @@ from scorpion.session import Session
 SAVE_KEY = "scorpion.save"
 PAINT_KEY = "scorpion.paint"  # read by the inline script in index.html: keep in step
 QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
-BACKUP_PREFIX = SAVE_KEY + ".unreadable."  # of saves.backup_key(SAVE_KEY, ms)
-KEPT_BACKUPS = 3
 
 Outcome = Literal["saved", "newer", "failed"]
 
@@ -36,9 +33,6 @@ class Backend(Protocol):
     def getItem(self, key: str) -> Any: ...  # noqa: N802  # the Web Storage API's names
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
     def removeItem(self, key: str) -> None: ...  # noqa: N802
-    def key(self, index: int) -> Any: ...
-    @property
-    def length(self) -> int: ...
 
 
 def _text(value: Any) -> str | None:
@@ -82,7 +76,7 @@ class Store:
         return True
 
     def load(self) -> saves.Loaded:
-        """What was saved. Unreadable text is kept aside under a backup key."""
+        """What was saved. Unreadable text is kept aside under a backup key, never lost."""
         text = self._get(SAVE_KEY)
         loaded = saves.read(text)
         kept = not (loaded.damaged and text) or self.keep_aside(text) is not None
@@ -92,8 +86,7 @@ class Store:
 
     def keep_aside(self, text: str) -> str | None:
         """Copy unreadable saved text to a backup key of its own; returns the key (None
-        if the storage refused). An existing backup of the same text is reused; a new
-        one deletes the backups older than the ``KEPT_BACKUPS`` most recent."""
+        if the storage refused). An existing backup of the same text is reused."""
         if self.backend is None:
             return None
         at = self.clock()
@@ -103,31 +96,7 @@ class Store:
                 return key
             at += 1
             key = saves.backup_key(SAVE_KEY, at)
-        if not self._set(key, text):
-            return None
-        for old in stale_backups(self._keys(), key):
-            self._remove(old)
-        return key
-
-    def _keys(self) -> list[str]:
-        """Every key in the storage (none if it will not say)."""
-        if self.backend is None:
-            return []
-        try:
-            found = (_text(self.backend.key(i)) for i in range(int(self.backend.length)))
-            return [key for key in found if key is not None]
-        except Exception as error:
-            print(f"scorpion: cannot list the keys: {error}")
-            return []
-
-    def _remove(self, key: str) -> None:
-        """Delete ``key``; a refusal is no failure (what stays is only kept too long)."""
-        if self.backend is None:
-            return
-        try:
-            self.backend.removeItem(key)
-        except Exception as error:
-            print(f"scorpion: cannot remove {key}: {error}")
+        return key if self._set(key, text) else None
 
     def newer(self, text: str | None) -> Session | None:
         """The game another tab just saved, if it is newer than this tab's last save."""
@@ -191,27 +160,6 @@ class Store:
         except Exception:
             return False
         return True
-
-
-def backup_time(key: str) -> int | None:
-    """The time (ms) in a backup key, ``saves.backup_key(SAVE_KEY, ms)``; None for any
-    other key."""
-    digits = key.removeprefix(BACKUP_PREFIX)
-    if digits == key or not (digits.isascii() and digits.isdigit()):
-        return None
-    at = int(digits)
-    return at if saves.backup_key(SAVE_KEY, at) == key else None
-
-
-def stale_backups(keys: Iterable[str], written: str, kept: int = KEPT_BACKUPS) -> list[str]:
-    """The backups to delete once ``written`` (a backup key) has been written: all but
-    the ``kept`` most recent, by the time in their key. ``written`` is always one of the
-    kept, whatever its time; a key that is not a backup's is never in the answer."""
-    others = sorted(
-        (at, key) for key in set(keys) if key != written and (at := backup_time(key)) is not None
-    )
-    room = max(kept - 1, 0)  # beside the one just written
-    return [key for _, key in others[: max(len(others) - room, 0)]]
 
 
 def is_quota_error(error: BaseException) -> bool:

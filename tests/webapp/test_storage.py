@@ -2,13 +2,11 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given
-from hypothesis import strategies as st
 from webapp.paint import snapshot
 from webapp.render import board_view
-from webapp.storage import KEPT_BACKUPS, PAINT_KEY, SAVE_KEY, Store, backup_time, stale_backups
+from webapp.storage import PAINT_KEY, SAVE_KEY, Store
 
-from scorpion import Game, Move, saves
+from scorpion import Game, Move
 from scorpion.session import Session
 
 
@@ -24,13 +22,6 @@ class FakeStorage:
 
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
-
-    def key(self, index):
-        return list(self.items)[index] if 0 <= index < len(self.items) else None
-
-    @property
-    def length(self):
-        return len(self.items)
 
 
 class Refusing(FakeStorage):
@@ -155,93 +146,6 @@ def test_unreadable_text_written_later_is_kept_aside_before_a_save() -> None:
     assert store.save(Session(Game.new(1))) == "saved"
     kept = [v for k, v in backend.items.items() if k.startswith(SAVE_KEY + ".unreadable.")]
     assert kept == [newer_version]
-
-
-def backup(ms: int) -> str:
-    return saves.backup_key(SAVE_KEY, ms)
-
-
-def test_backup_keys_are_told_from_every_other_key() -> None:
-    assert backup_time(backup(1764489600123)) == 1764489600123
-    assert backup_time(backup(0)) == 0
-    for other in (
-        SAVE_KEY, PAINT_KEY, SAVE_KEY + ".unreadable.", SAVE_KEY + ".unreadable.12x",
-        SAVE_KEY + ".unreadable.-5", SAVE_KEY + ".unreadable.007", SAVE_KEY + ".unreadable.１２",
-        "other.unreadable.12", "x" + backup(12), backup(12) + " ",
-    ):  # fmt: skip
-        assert backup_time(other) is None, other
-
-
-def test_only_the_most_recent_backups_stay() -> None:
-    keys = [backup(ms) for ms in (50, 10, 40, 30, 20)] + [SAVE_KEY, PAINT_KEY, "mine.7"]
-    assert KEPT_BACKUPS == 3
-    assert stale_backups(keys, backup(50)) == [backup(10), backup(20)]
-    assert stale_backups(keys, backup(50), kept=1) == [backup(ms) for ms in (10, 20, 30, 40)]
-    # The one just written stays whatever its time (a clock set back): two others beside it.
-    assert stale_backups(keys, backup(10)) == [backup(20), backup(30)]
-    assert stale_backups(keys, backup(10), kept=0) == [backup(ms) for ms in (20, 30, 40, 50)]
-    assert stale_backups([backup(1), backup(2), SAVE_KEY], backup(2)) == []
-    assert stale_backups([SAVE_KEY, PAINT_KEY, "x"], backup(9)) == []
-
-
-@given(
-    times=st.sets(st.integers(0, 2**53), max_size=8),
-    others=st.lists(st.text(max_size=30), max_size=5),
-    kept=st.integers(0, 5),
-    data=st.data(),
-)
-def test_pruning_keeps_the_written_one_and_deletes_only_old_backups(
-    times, others, kept, data
-) -> None:
-    written = backup(data.draw(st.integers(0, 2**53)))
-    keys = [backup(ms) for ms in times] + others + [written]
-    dropped = stale_backups(keys, written, kept)
-    assert written not in dropped and len(set(dropped)) == len(dropped)
-    assert all(backup_time(key) is not None for key in dropped)
-    backups = {key for key in keys if backup_time(key) is not None}
-    left = backups - set(dropped)
-    assert len(left) == min(len(backups), max(kept, 1))
-    assert all(backup_time(a) < backup_time(b) for a in dropped for b in left - {written})
-
-
-def test_writing_a_backup_deletes_all_but_the_three_most_recent() -> None:
-    backend = FakeStorage()
-    for ms in (100, 200, 300, 400):
-        backend.items[backup(ms)] = f"old {ms}"
-    backend.items["scorpion.save.unreadable.note"] = "not a backup"
-    backend.items["someone.else"] = "theirs"
-    backend.items[SAVE_KEY] = "{broken"
-    store = Store(backend)
-    store.clock = lambda: 500
-    assert store.load().problems == ("corrupt",)
-    assert sorted(k for k in backend.items if backup_time(k) is not None) == [
-        backup(300),
-        backup(400),
-        backup(500),
-    ]
-    assert backend.items[backup(500)] == "{broken"
-    assert backend.items["scorpion.save.unreadable.note"] == "not a backup"
-    assert backend.items["someone.else"] == "theirs"
-    assert backend.items[SAVE_KEY] == "{broken"  # replaced only by the next save
-
-
-def test_a_storage_that_cannot_list_or_delete_still_keeps_the_backup() -> None:
-    class Stubborn(FakeStorage):
-        def removeItem(self, key):  # noqa: N802
-            raise OSError("SecurityError")
-
-        @property
-        def length(self):
-            raise OSError("SecurityError")
-
-    for backend in (Stubborn(), type("Listing", (Stubborn,), {"length": 9})()):
-        for ms in (1, 2, 3, 4):
-            backend.items[backup(ms)] = "old"
-        backend.items[SAVE_KEY] = "{broken"
-        store = Store(backend)
-        store.clock = lambda: 10
-        assert store.load().problems == ("corrupt",)
-        assert backend.items[backup(10)] == "{broken" and store.ok
 
 
 def test_a_damaged_save_is_not_replaced_until_it_is_kept_aside() -> None:
