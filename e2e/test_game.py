@@ -7,25 +7,17 @@ Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed t
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from e2e.ui import DECK, FIXTURES, LINE, SEED, open_game, play, watched_context
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
-SEED = json.loads((FIXTURES / "seed-deal.json").read_text())
-DECK = "".join(SEED["deck"])
-LINE = SEED["winning_line"]
 LANGS = ("sv", "de", "zh-TW")
-LOCAL = ("127.0.0.1", "localhost", "::1")
 
 # The seeds' exact refusal messages (rules pages: the empty column; the Relaxed variant).
 REFUSALS = {
@@ -59,23 +51,14 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
     # Reduced motion: no transitions to wait out, so clicks need not wait for stillness.
     # No service worker (offline is e2e/test_offline.py's): once one controls the pages,
     # page.route no longer sees their requests, and a test here holds the wasm back.
-    context = browser.new_context(
+    with watched_context(
+        browser,
         viewport={"width": 1280, "height": 900},
         locale="en-US",
         reduced_motion="reduce",
         service_workers="block",
-    )
-    offsite: list[str] = []
-
-    def watch(request: Request) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
-            offsite.append(request.url)
-
-    context.on("request", watch)
-    yield context
-    context.close()
-    assert offsite == [], f"requests left the origin: {offsite}"
+    ) as context:
+        yield context
 
 
 @pytest.fixture
@@ -86,33 +69,6 @@ def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
     page.evaluate("localStorage.clear()")
     yield page
     page.close()
-
-
-def open_game(page: Page, site_url: str, query: str, wait_ready, saved: str | None = None) -> Page:
-    """Boot the game (with ``saved`` as the stored save, if given); page errors are kept."""
-    if saved is not None:
-        page.evaluate("text => localStorage.setItem('scorpion.save', text)", saved)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(site_url + query)
-    wait_ready(page)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def play(page: Page, move: str) -> None:
-    """One move of the notation through the interface: click the card, then the column."""
-    if move == "deal":
-        page.click("#deal-reserve")
-        return
-    card, column = move.split(">")
-    element = page.locator(f'[data-card="{card}"]')
-    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
-    element.click()
-    expect(element).to_have_attribute("aria-pressed", "true")
-    page.click(f'[data-column="{column}"]')
-    # the card left its column (it may have left the table with a complete sequence)
-    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
 
 
 def description(page: Page) -> str:
@@ -382,7 +338,10 @@ def test_hints_follow_a_winning_line_and_a_lost_deal_says_so(fresh, site_url, wa
 def test_a_link_never_replaces_a_game_in_progress_unasked(fresh, site_url, wait_ready) -> None:
     page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
     play(page, "4H>7")
-    before = page.locator("#board-description").text_content()
+    game = Game.from_deck(DECK)
+    game.play(Move.parse("4H>7"))
+    before = description_of(game)  # (the page writes its description after the frame)
+    expect(page.locator("#board-description")).to_have_text(before)
     page.goto(site_url + "?deal=42&variant=relaxed")
     wait_ready(page)
     dialog = page.locator("#link-dialog")
@@ -394,12 +353,12 @@ def test_a_link_never_replaces_a_game_in_progress_unasked(fresh, site_url, wait_
     expect(page.locator("#link-keep")).to_be_focused()
     page.keyboard.press("Escape")  # Escape, like Keep my game, changes nothing
     expect(dialog).to_be_hidden()
-    expect(page.locator("#board-description")).to_have_text(before or "")
+    expect(page.locator("#board-description")).to_have_text(before)
     assert "deal=" not in page.url  # a reload resumes without asking again
     page.reload()
     wait_ready(page)
     expect(dialog).to_be_hidden()
-    expect(page.locator("#board-description")).to_have_text(before or "")
+    expect(page.locator("#board-description")).to_have_text(before)
     # Accepted: the link's game is dealt.
     page.goto(site_url + "?deal=42&variant=relaxed")
     wait_ready(page)

@@ -13,21 +13,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from e2e.ui import DECK, LINE, open_game, play, watched_context
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 from scorpion.wording import describe
 
-ROOT = Path(__file__).resolve().parent.parent
-SEED = json.loads((ROOT / "tests" / "fixtures" / "seed-deal.json").read_text())
-DECK = "".join(SEED["deck"])
-LINE: list[str] = SEED["winning_line"]
-LOCAL = ("127.0.0.1", "localhost", "::1")
 SAVE_KEY = "scorpion.save"
 BACKUPS = """() => Object.keys(localStorage).sort()
     .filter(k => k.startsWith('scorpion.save.unreadable.')).map(k => localStorage.getItem(k))"""
@@ -36,23 +30,14 @@ BACKUPS = """() => Object.keys(localStorage).sort()
 @pytest.fixture(scope="module")
 def shared(browser: Browser) -> Iterator[BrowserContext]:
     """Requests are watched, not routed: routing would turn the HTTP cache off."""
-    context = browser.new_context(
+    with watched_context(
+        browser,
         viewport={"width": 1280, "height": 900},
         locale="en-US",
         reduced_motion="reduce",
         accept_downloads=True,
-    )
-    offsite: list[str] = []
-
-    def watch(request: Request) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
-            offsite.append(request.url)
-
-    context.on("request", watch)
-    yield context
-    context.close()
-    assert offsite == [], f"requests left the origin: {offsite}"
+    ) as context:
+        yield context
 
 
 def blank(page: Page, site_url: str) -> None:
@@ -70,24 +55,7 @@ def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
 
 
 def boot(page: Page, site_url: str, wait_ready, query: str = "", saved: str | None = None) -> Page:
-    if saved is not None:
-        page.evaluate("text => localStorage.setItem('scorpion.save', text)", saved)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(site_url + query)
-    wait_ready(page)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def play(page: Page, move: str) -> None:
-    """A move through the interface: the card, then its column (or the reserve)."""
-    if move == "deal":
-        page.click("#deal-reserve")
-        return
-    card, column = move.split(">")
-    page.click(f'[data-card="{card}"]')
-    page.click(f'[data-column="{column}"]')
+    return open_game(page, site_url, query, wait_ready, saved)
 
 
 def description(page: Page) -> str:
@@ -184,7 +152,9 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
         stale_move = next(
             m for m in game_after(["4H>7", "deal"]).legal_moves() if isinstance(m, Move)
         )
-        play(second, f"{stale_move.card}>{stale_move.to + 1}")
+        # Clicked, not played with ``play``: the card may come straight back (below).
+        second.click(f'[data-card="{stale_move.card}"]')
+        second.click(f'[data-column="{stale_move.to + 1}"]')
         # Its save finds the newer one: it shows that instead of writing over it.
         expect(second.locator("#board-description")).to_have_text(
             describe(game_after(["4H>7"]), "en")

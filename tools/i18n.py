@@ -19,10 +19,8 @@ from __future__ import annotations
 import argparse
 import copy
 import io
-import os
 import string
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +30,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compile_catalogs import compile_in_place
+from compile_catalogs import compile_in_place, write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N_DIR = ROOT / "i18n"
@@ -140,16 +138,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     """Write ``data`` atomically unless the file already holds it; True if written."""
     if path.exists() and path.read_bytes() == data:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, data)
     return True
 
 

@@ -1,0 +1,69 @@
+"""What several browser tests share: the seed deal, a context that watches for requests
+leaving the origin, booting the game, and playing a move through the interface."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+SEED = json.loads((FIXTURES / "seed-deal.json").read_text())
+DECK = "".join(SEED["deck"])
+LINE: list[str] = SEED["winning_line"]
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+@contextmanager
+def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext]:
+    """A browser context whose requests are watched, not routed (routing turns the HTTP
+    cache off); on closing, none may have left the origin."""
+    context = browser.new_context(**options)
+    offsite: list[str] = []
+
+    def watch(request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
+            offsite.append(request.url)
+
+    context.on("request", watch)
+    yield context
+    context.close()
+    assert offsite == [], f"requests left the origin: {offsite}"
+
+
+def open_game(
+    page: Page, site_url: str, query: str, wait_ready: Any, saved: str | None = None
+) -> Page:
+    """Boot the game (with ``saved`` as the stored save, if given); page errors are kept
+    in ``page.errors``."""
+    if saved is not None:
+        page.evaluate("text => localStorage.setItem('scorpion.save', text)", saved)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + query)
+    wait_ready(page)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def play(page: Page, move: str) -> None:
+    """One move of the notation through the interface: click the card, then the column
+    (or the reserve for ``deal``), and wait until the card has left its column."""
+    if move == "deal":
+        page.click("#deal-reserve")
+        return
+    card, column = move.split(">")
+    element = page.locator(f'[data-card="{card}"]')
+    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
+    element.click()
+    expect(element).to_have_attribute("aria-pressed", "true")
+    page.click(f'[data-column="{column}"]')
+    # the card left its column (it may have left the table with a complete sequence)
+    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
