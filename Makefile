@@ -7,6 +7,7 @@
 #   make test       everything CI runs: lint, unit, wasm, e2e
 #   make lint       ruff + mypy       make unit   pytest tests/ under CPython
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
+#   make winnable   regenerate static/data/winnable-*.json with the solver (minutes; commit them)
 #   make clean      build output and caches (distclean: also .venv and node_modules)
 #
 # Extra pytest arguments: make unit ARGS="-k notation"; the same for wasm and e2e.
@@ -36,10 +37,10 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium site serve catalogs wasm-deps test lint unit wasm e2e clean distclean
+.PHONY: help deps chromium site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
 
 help:
-	@sed -n '1,13s/^# \{0,1\}//p' Makefile
+	@sed -n '1,14s/^# \{0,1\}//p' Makefile
 
 # --- dependencies ---------------------------------------------------------------------------
 
@@ -85,6 +86,11 @@ catalogs: $(VENV_STAMP)
 
 serve: site
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory _site
+
+# The New game dialog's "Winnable deals only" lists: deals the solver proves winnable.
+winnable: $(VENV_STAMP)
+	$(PY) tools/winnable.py --variant classic --count 300
+	$(PY) tools/winnable.py --variant relaxed --count 300
 
 # --- tests ----------------------------------------------------------------------------------
 
