@@ -2,6 +2,7 @@
 and redos, in headless Chromium.
 
     .venv/bin/python bench/move.py [--rounds 2] [--site DIR] [--baseline DIR] [--reduced-motion]
+                                   [--pace]
 
 Plays the seed deal's winning line (tests/fixtures/seed-deal.json) by clicks, card then
 column, then takes every move back with Undo and plays it again with Redo, ``--rounds``
@@ -14,6 +15,11 @@ on screen.
 ``--baseline DIR`` (a built site, e.g. an older version) is measured in the same run, in
 its own browser, interleaved: both play the line, then each half-round (undo all, redo all)
 alternates between them, the order reversed every round.
+
+By default the clicks come back to back, as fast as Playwright sends them (tens of ms
+apart), so each one lands while the cards of the last few still glide: a stress test.
+``--pace`` waits before each click until no animation runs (``document.getAnimations()``
+is empty), as a player who looks at the board before the next click.
 
 Prints the median, 95th percentile, maximum and count, in all and by kind of click.
 """
@@ -78,6 +84,19 @@ PROBE = """() => {
 }"""
 
 
+PACED = False  # --pace: each click waits until the cards are still
+
+
+def still(page: Page) -> None:
+    if PACED:
+        page.wait_for_function("document.getAnimations().length === 0", timeout=TIMEOUT_MS)
+
+
+def click(page: Page, selector: str) -> None:
+    still(page)
+    page.click(selector)
+
+
 def close_win(page: Page) -> None:
     if page.locator("#win-dialog").is_visible():
         page.click("#win-close")
@@ -88,13 +107,14 @@ def play_line(page: Page) -> None:
     """The winning line, a card and then a column per move (the reserve for 'deal')."""
     for move in SEED["winning_line"]:
         if move == "deal":
-            page.click("#deal-reserve")
+            click(page, "#deal-reserve")
             continue
         card, column = move.split(">")
         element = page.locator(f'[data-card="{card}"]')
+        still(page)
         element.click()
         expect(element).to_have_attribute("aria-pressed", "true")
-        page.click(f'[data-column="{column}"]')
+        click(page, f'[data-column="{column}"]')
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
     expect(page.locator("#win-dialog")).to_be_visible()
     close_win(page)
@@ -102,13 +122,13 @@ def play_line(page: Page) -> None:
 
 def undo_all(page: Page, moves: int) -> None:
     for _ in range(moves):
-        page.click("#undo")
+        click(page, "#undo")
     expect(page.locator("#undo")).to_be_disabled()
 
 
 def redo_all(page: Page, moves: int) -> None:
     for _ in range(moves):
-        page.click("#redo")
+        click(page, "#redo")
         close_win(page)
     expect(page.locator("#redo")).to_be_disabled()
 
@@ -182,7 +202,10 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
     parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     parser.add_argument("--reduced-motion", action="store_true", help="no card animations")
+    parser.add_argument("--pace", action="store_true", help="click once the cards are still")
     args = parser.parse_args()
+    global PACED
+    PACED = args.pace
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-move-"))
     try:
@@ -216,8 +239,10 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
 
     count = len(results["current"])
+    motion = "reduced motion" if args.reduced_motion else "with animations"
+    pace = "each click once the cards are still" if args.pace else "back to back"
     print(f"bench/move.py: pointerup to the updated board, {count} clicks per site "
-          f"({'reduced motion' if args.reduced_motion else 'with animations'})")  # fmt: skip
+          f"({motion}, {pace})")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
     for label, clicks in results.items():
         report(label, clicks)
