@@ -21,7 +21,9 @@ apart), so each one lands while the cards of the last few still glide: a stress 
 ``--pace`` waits before each click until no animation runs (``document.getAnimations()``
 is empty), as a player who looks at the board before the next click.
 
-Prints the median, 95th percentile, maximum and count, in all and by kind of click.
+Prints the median, 95th percentile, maximum and count, in all and by kind of click, and
+the main thread's busy time per undo or redo, the glide it starts included (Chromium's
+``Performance.getMetrics`` TaskDuration over the undo and redo rounds).
 """
 
 from __future__ import annotations
@@ -129,13 +131,22 @@ def undo_all(page: Page, moves: int) -> None:
 def redo_all(page: Page, moves: int) -> None:
     for _ in range(moves):
         click(page, "#redo")
-        close_win(page)
+    # The last redo wins: the dialog opens once that move is painted.
+    expect(page.locator("#win-dialog")).to_be_visible()
+    close_win(page)
     expect(page.locator("#redo")).to_be_disabled()
 
 
 def undo_redo(page: Page, moves: int) -> None:
     undo_all(page, moves)
     redo_all(page, moves)
+
+
+def main_thread_seconds(session: Any) -> float:
+    """The renderer main thread's busy time so far (Chromium's Performance.getMetrics)."""
+    session.send("Performance.enable")
+    metrics = session.send("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
 
 
 def summary(label: str, values: list[float]) -> str:
@@ -228,11 +239,16 @@ def main() -> None:
             order = list(pages.items())
             for _label, page in order:
                 play_line(page)
+            # Main-thread time over the undo and redo rounds, glides included (CDP metrics).
+            cdp = {label: page.context.new_cdp_session(page) for label, page in pages.items()}
+            busy = {label: -main_thread_seconds(session) for label, session in cdp.items()}
             moves = len(SEED["winning_line"])
             for round_ in range(args.rounds):
                 for step in (undo_all, redo_all):
                     for _label, page in order if round_ % 2 == 0 else order[::-1]:
                         step(page, moves)
+            for label, session in cdp.items():
+                busy[label] += main_thread_seconds(session)
             results = {label: clicks_of(page) for label, page in pages.items()}
         after = load_average()
     finally:
@@ -244,8 +260,11 @@ def main() -> None:
     print(f"bench/move.py: pointerup to the updated board, {count} clicks per site "
           f"({motion}, {pace})")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
+    undos_redos = 2 * args.rounds * len(SEED["winning_line"])
     for label, clicks in results.items():
         report(label, clicks)
+        print(f"{label}: main thread busy {busy[label] * 1000 / undos_redos:.1f} ms per undo or "
+              "redo, its glide included (CDP TaskDuration)")  # fmt: skip
     if len(results) > 1:
         compare(results)
 
