@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from e2e.ui import DECK, FIXTURES, LINE, SEED, open_game, play, watched_context
-from scorpion import Game, Move, saves
+from scorpion import DEAL, Game, Move, saves
 from scorpion.session import Session
 
 LANGS = ("sv", "de", "zh-TW")
@@ -97,7 +97,7 @@ def assert_nothing_names_face_down_cards(page: Page) -> None:
 
 def test_seed_move_by_click_and_board_in_three_languages(fresh, site_url, wait_ready) -> None:
     page = open_game(fresh, site_url, f"?deck={DECK}&lang=sv", wait_ready)
-    assert description(page) == seed_boards("sv")[0]
+    expect(page.locator("#board-description")).to_have_text(seed_boards("sv")[0])
     assert page.locator("[data-card]").count() == 37
     assert_nothing_names_face_down_cards(page)
     play(page, "4H>7")
@@ -149,8 +149,8 @@ def keyboard_seed_move(page: Page) -> None:
     expect(page.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
 
 
-def refusal_position() -> tuple[str, dict[str, tuple[str, int]]]:
-    """A save of the seed deal played until a column is empty, and one refused move per
+def refusal_position() -> tuple[Game, str, dict[str, tuple[str, int]]]:
+    """The seed deal played until a column is empty, its save, and one refused move per
     seed message: (card, column index)."""
     game = Game.from_deck(DECK)
     for text in LINE:
@@ -163,18 +163,19 @@ def refusal_position() -> tuple[str, dict[str, tuple[str, int]]]:
     for reason in ("king_only", "same_suit"):
         move = next(m for m in tries if game.refusal(m) == reason)
         found[reason] = (move.card, move.to)
-    return saves.dump(Session(game), revision=1, saved_at=0), found
+    return game, saves.dump(Session(game), revision=1, saved_at=0), found
 
 
 def test_refusals_in_each_language_only_with_interactive_rules(fresh, site_url, wait_ready):
-    saved, refused = refusal_position()
+    game, saved, refused = refusal_position()
     page = open_game(fresh, site_url, "", wait_ready, saved=saved)
-    before = description(page)
     status = page.locator("#status")
+    board = page.locator("#board-description")
     expect(page.locator("#interactive-rules")).to_be_checked()
     for lang in LANGS:
         choose_language(page, lang)
-        before = description(page)
+        before = description_of(game, lang)
+        expect(board).to_have_text(before)
         for reason, (card, column) in refused.items():
             page.click(f'[data-card="{card}"]')
             page.click(f'[data-column="{column + 1}"]')
@@ -203,7 +204,11 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     expect(page.locator("#deal-reserve")).to_be_enabled()
     page.click("#redo")
     expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
-    after = description(page)
+    game = Game.from_deck(DECK)
+    game.play(Move.parse("4H>7"))
+    game.play(DEAL)
+    after = description_of(game)  # the page writes its own after the frame: wait for it
+    expect(page.locator("#board-description")).to_have_text(after)
 
     # Reload with Python held back (its wasm): the saved board is painted all the same.
     page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
@@ -219,7 +224,7 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
         route.fallback()
     wait_ready(page)
     expect(page.locator("#loading")).to_be_hidden()
-    assert description(page) == after
+    expect(page.locator("#board-description")).to_have_text(after)
     assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
     expect(page.locator("#score")).to_have_text("5")
     page.click("#undo")
