@@ -113,7 +113,7 @@ class App:
         self.session = session
         self.held = None
         self.cursor = Cursor(0, None)
-        self.search = None
+        self.cancel_hint()
         self.on_settings()
         self.mount(save=False)
         if not same:
@@ -125,7 +125,7 @@ class App:
         self.session = session
         self.held = None
         self.cursor = Cursor(0, None)
-        self.search = None
+        self.cancel_hint()
         self.last_action = self.clock()
         self.on_settings()
         self.mount(save=False)
@@ -421,6 +421,7 @@ class App:
 
     def _fresh(self, message: str) -> None:
         self.held = None
+        self.cancel_hint()
         self.cursor = Cursor(0, None)
         self.last_action = self.clock()  # the new game's time starts now
         self.mount()
@@ -564,6 +565,12 @@ class App:
         self.search = Search(self.game)
         self.thinking(True)
         self.soon(self._think)
+
+    def cancel_hint(self) -> None:
+        """A hint still thinking was for the game that went: drop it, stop the pulse."""
+        if self.search is not None:
+            self.search = None
+            self.thinking(False)
 
     def thinking(self, on: bool) -> None:
         """The Hint button pulses (and is busy for assistive technology) while it thinks."""

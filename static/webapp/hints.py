@@ -54,13 +54,16 @@ class Search:
     def __init__(self, game: Game) -> None:
         self.module: Any = _solver_module()
         self.game = game.copy()
-        self.moves = game.moves  # to notice the player moving on meanwhile
+        # To notice the player moving on meanwhile: another move, or another game (a new
+        # game, a restart, another tab's), which may have no moves either.
+        self.table = game
+        self.moves = game.moves
         self.started = time.monotonic()
         make = getattr(self.module, "Solver", None)
         self.solver = make(self.game) if make is not None else None
 
     def stale(self, game: Game) -> bool:
-        return game.moves != self.moves
+        return game is not self.table or game.moves != self.moves
 
     def step(self) -> Answer | None:
         """Think a little; the answer once known (or once the budget is spent)."""

@@ -45,3 +45,11 @@ def test_search_notices_the_player_moving_on() -> None:
     search = Search(game)
     game.play(Move("4H", 6))
     assert search.stale(game)
+
+
+def test_search_notices_another_game_with_no_moves_either() -> None:
+    game = Game.from_deck(SEED["deck"])
+    search = Search(game)
+    assert not search.stale(game)
+    assert search.stale(Game.from_deck(SEED["deck"]))  # a restart: the same deal, anew
+    assert search.stale(Game.new(42))  # a new game
