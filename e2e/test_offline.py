@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from e2e.conftest import StaticServer
+from e2e.ui import play
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = json.loads((ROOT / "tests" / "fixtures" / "seed-deal.json").read_text())
@@ -79,17 +80,6 @@ def sw_build(site: Path) -> dict:
     match = re.search(r"const BUILD = (\{.*?\n\});", text, re.DOTALL)
     assert match, "sw.js has no BUILD object"
     return json.loads(match.group(1))
-
-
-def play(page: Page, move: str) -> None:
-    """A move of the seed deal, by clicking the card and then the column."""
-    card, column = move.split(">")
-    element = page.locator(f'[data-card="{card}"]')
-    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
-    element.click()
-    expect(element).to_have_attribute("aria-pressed", "true")
-    page.click(f'[data-column="{column}"]')
-    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
 
 
 def boot_controlled(page: Page, url: str, wait_ready) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import DECK, LINE, open_game, play, watched_context
+from e2e.ui import DECK, LINE, blank, open_game, play, watched_context
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 from scorpion.wording import describe
@@ -38,12 +38,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         accept_downloads=True,
     ) as context:
         yield context
-
-
-def blank(page: Page, site_url: str) -> None:
-    """Empty the origin's localStorage from a tiny page of it (no game running)."""
-    page.goto(site_url + "static/icon.svg")
-    page.evaluate("localStorage.clear()")
 
 
 @pytest.fixture

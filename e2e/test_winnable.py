@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from e2e.ui import blank
+
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = {
     variant: {
@@ -48,8 +50,7 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
     page = shared.new_page()
-    page.goto(site_url + "static/icon.svg")
-    page.evaluate("localStorage.clear()")
+    blank(page, site_url)
     yield page
     page.close()
 

@@ -38,6 +38,12 @@ def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext
     assert offsite == [], f"requests left the origin: {offsite}"
 
 
+def blank(page: Page, site_url: str) -> None:
+    """Empty the origin's localStorage from a tiny page of it (no game running)."""
+    page.goto(site_url + "static/icon.svg")
+    page.evaluate("localStorage.clear()")
+
+
 def open_game(
     page: Page, site_url: str, query: str, wait_ready: Any, saved: str | None = None
 ) -> Page:
