@@ -78,6 +78,9 @@ class Game:
         self._line: list[Played] = []  # every action from the deal to now
         self._floor = 0  # actions before this index can no longer be undone
         self._redo: list[Action] = []  # undone actions, the next one to redo last
+        # ``columns`` as last built: the interface asks for it several times per action
+        # and it only changes in _apply and _revert, which drop it.
+        self._columns: tuple[tuple[tuple[str, bool], ...], ...] | None = None
 
     # --- construction -------------------------------------------------------------
 
@@ -131,10 +134,12 @@ class Game:
     @property
     def columns(self) -> tuple[tuple[tuple[str, bool], ...], ...]:
         """Seven tuples, bottom to top, of ``(card, face_up)`` pairs."""
-        return tuple(
-            tuple((card, i >= hidden) for i, card in enumerate(cards))
-            for cards, hidden in zip(self._cards, self._hidden, strict=True)
-        )
+        if self._columns is None:
+            self._columns = tuple(
+                tuple((card, i >= hidden) for i, card in enumerate(cards))
+                for cards, hidden in zip(self._cards, self._hidden, strict=True)
+            )
+        return self._columns
 
     def face_up(self, column: int) -> tuple[str, ...]:
         """The face-up cards of a column (index 0-6), bottom to top."""
@@ -290,6 +295,7 @@ class Game:
         return played
 
     def _apply(self, move: Action) -> Played:
+        self._columns = None
         turned: list[tuple[int, str]] = []
         removed: list[tuple[int, str]] = []
         points = 0
@@ -339,6 +345,7 @@ class Game:
         return 0
 
     def _revert(self, played: Played) -> None:
+        self._columns = None
         for column, _card in reversed(played.turned):
             self._hidden[column] += 1
         for column, removed_suit in reversed(played.removed):

@@ -59,3 +59,23 @@ def test_undoing_the_whole_winning_line_gives_back_the_deal():
     while game.redo():
         pass
     assert game.won and game.score == 695
+
+
+def test_the_columns_are_never_stale():
+    # Game keeps its columns between changes: after every play, undo and redo they must be
+    # those of the same position rebuilt from scratch.
+    game = Game.from_deck(SEED["deck"])
+
+    def fresh() -> object:
+        return Game.from_deck(SEED["deck"], moves=game.moves).columns
+
+    for move in parse_line(" ".join(SEED["winning_line"])):
+        before = game.columns  # kept from before the change
+        game.play(move)
+        assert game.columns != before
+        assert game.columns == fresh()
+    while game.undo():
+        assert game.columns == fresh()
+    while game.redo():
+        assert game.columns == fresh()
+    assert game.copy().columns == game.columns
