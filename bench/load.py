@@ -48,6 +48,7 @@ from harness import (
     prepare_site,
     serve,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 180_000
@@ -55,6 +56,11 @@ READY = """() => document.documentElement.dataset.ready === "1"
     || document.querySelector(".py-error") !== null"""
 PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+RESTORED = "scorpion-restored"  # pyodide-boot.mjs started Python from a memory snapshot
+# The page started from a snapshot, or its worker has made one (or failed to).
+SNAPSHOT_SETTLED = f"""() => document.documentElement.dataset.snapshot !== undefined
+    || performance.getEntriesByName("{RESTORED}").length > 0"""
+SNAPSHOT_WAIT_MS = 90_000
 # PyScript reports its boot steps as "py:progress" events ("Loading interpreter", "Loaded
 # files", ...): marked as "py: <step>" (an init script: no routing, the cache stays on).
 PROGRESS = """addEventListener("py:progress", (event) => {
@@ -81,6 +87,7 @@ COLLECT = """() => {
 APP_PHASES = (
     ("saved board on screen (pre-Python)", "scorpion-snapshot-painted"),
     ("first contentful paint", "first-contentful-paint"),
+    ("Python restored from a memory snapshot", RESTORED),
     ("Pyodide started (pyodide-boot.mjs)", "scorpion-pyodide"),
     ("PyScript runs our script", "scorpion-py"),
     ("our modules imported", "scorpion-imported"),
@@ -89,8 +96,11 @@ APP_PHASES = (
 )
 
 
-def load(context: Any, url: str, app: bool, wait_controlled: bool = False) -> dict[str, Any]:
-    """Open ``url`` in a new tab of ``context`` and return what the page measured."""
+def load(
+    context: Any, url: str, app: bool, wait_controlled: bool = False, wait_snapshot: bool = False
+) -> dict[str, Any]:
+    """Open ``url`` in a new tab of ``context`` and return what the page measured.
+    ``wait_snapshot``: stay until the page has a Python snapshot for the next loads."""
     page = context.new_page()
     try:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
@@ -99,6 +109,13 @@ def load(context: Any, url: str, app: bool, wait_controlled: bool = False) -> di
             page.wait_for_function(PAINTED, polling=50, timeout=TIMEOUT_MS)
         if wait_controlled:
             page.wait_for_function(CONTROLLED, polling=100, timeout=TIMEOUT_MS)
+        if wait_snapshot:
+            try:
+                page.wait_for_function(SNAPSHOT_SETTLED, polling=200, timeout=SNAPSHOT_WAIT_MS)
+            except PlaywrightTimeout:  # a site from before the snapshots: nothing to wait for
+                print(
+                    f"  (no Python snapshot made by {url} within {SNAPSHOT_WAIT_MS / 1000:.0f} s)"
+                )
         data: dict[str, Any] = page.evaluate(COLLECT)
     finally:
         page.close()
@@ -215,7 +232,8 @@ def run_rounds(
         for label, base in sites.items():
             app_url, bare_url = base + deck_query(), base + "bare.html"
             for index in range(prime):
-                load(warm, app_url if index == 0 else base, app=True, wait_controlled=True)
+                url = app_url if index == 0 else base
+                load(warm, url, app=True, wait_controlled=True, wait_snapshot=True)
                 load(warm, bare_url, app=False)
             stock_url = base + STOCK_BARE  # only beside the current site
             if stock and label == "current":
@@ -285,8 +303,10 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
     warm_app = get("warm app")
     served = sum(1 for run in warm_app if run["controlled"])
     snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
+    restored = sum(1 for run in warm_app if RESTORED in run["times"])
     print(f"warm game loads controlled by the service worker: {served} of {len(warm_app)}; "
-          f"painting the saved board before Python: {snapshots}")  # fmt: skip
+          f"painting the saved board before Python: {snapshots}; "
+          f"Python restored from a memory snapshot: {restored}")  # fmt: skip
     if get("cold app"):
         requests, body = first_visit_bytes(get("cold app")[0])
         print(f"cold game load: {requests} requests, {body:,} bytes of bodies (resource "

@@ -7,32 +7,67 @@
 // (its core, the config, its plugins) instead of waiting for it.
 //
 // The game's Python (app.zip, made by tools/build_site.py: our packages with their
-// bytecode, the compiled catalogs) is fetched at the same time and unpacked into Python's
-// working directory before PyScript gets the interpreter (this is what pyscript.toml's
-// [files] did, after the runtime was up).
+// bytecode, the compiled catalogs) is fetched and inflated at the same time (app-files.mjs)
+// and written into Python's working directory before PyScript gets the interpreter (this
+// is what pyscript.toml's [files] did, after the runtime was up).
+//
+// A returning visit starts from a memory snapshot (see python-snapshot.mjs): Python as it was
+// once started and had imported the game, made on an earlier visit by a worker and kept
+// in Cache Storage for this version of the site. Restoring it skips Python's own start and
+// our imports. No snapshot, or one that fails to restore: the ordinary start, and a worker
+// makes one once the game is idle.
 //
 // Python's output goes to PyScript's writers once PyScript passes them (its error display
 // needs stderr); until then to the console. PyScript passes no packages (pyscript.toml has
 // none), so nothing else in its options matters here.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
+import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
+import { dropSnapshot, offerSnapshot, savedSnapshot } from "./python-snapshot.mjs";
 
 export { version };
 
 let stdout = (line) => console.log(line);
 let stderr = (line) => console.warn(line);
+const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
-const app = fetch(new URL("./app.zip", import.meta.url), { credentials: "same-origin" }).then(
-  (response) => {
-    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  },
-);
+const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
 
-const started = Promise.all([
-  load({ stdout: (line) => stdout(line), stderr: (line) => stderr(line) }),
-  app,
-]).then(([pyodide, zip]) => {
-  pyodide.unpackArchive(zip, "zip", { extractDir: pyodide.FS.cwd() });
+// What a restored interpreter must not share with the one that made the snapshot: the
+// random generator's state (every visit would deal the same "random" games), and what the
+// import system remembers of the working directory's listing (app.zip is unpacked afresh).
+// Not importlib.invalidate_caches(): it also imports importlib.metadata (0.2-0.3 s here).
+// And a check that this is the interpreter the worker left, with the game imported.
+const AFTER_RESTORE = `
+import random, sys
+from importlib.machinery import FileFinder
+if "webapp.main" not in sys.modules:
+    raise RuntimeError("the snapshot holds no game")
+random.seed()
+for finder in sys.path_importer_cache.values():
+    if isinstance(finder, FileFinder):
+        finder.invalidate_caches()
+`;
+
+async function start() {
+  const snapshot = savedSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
+      pyodide.runPython(AFTER_RESTORE);
+      performance.mark("scorpion-restored"); // for bench/load.py
+      return pyodide;
+    } catch (error) {
+      console.warn("scorpion: the saved Python snapshot did not restore; starting afresh:", error);
+      await dropSnapshot();
+    }
+  }
+  const pyodide = await load(output);
+  offerSnapshot(); // made later, once the game is idle
+  return pyodide;
+}
+
+const started = Promise.all([start(), app]).then(([pyodide, files]) => {
+  writeAppFiles(pyodide, pyodide.FS.cwd(), files);
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return pyodide;
 });
