@@ -8,6 +8,7 @@
 // Imports that reach JavaScript (`from js import Object`) are kept by their path from
 // globalThis, which Pyodide resolves again in the page.
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
+import { pack } from "./sparse.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const PRELOAD = `
@@ -24,7 +25,7 @@ async function make({ cache: name, key, base }) {
   ]);
   writeAppFiles(pyodide, pyodide.FS.cwd(), files); // where the page puts them
   pyodide.runPython(PRELOAD);
-  const bytes = pyodide.makeMemorySnapshot();
+  const bytes = pack(pyodide.makeMemorySnapshot());
   const cache = await caches.open(name);
   for (const request of await cache.keys()) {
     if (request.url.startsWith(base) && request.url !== key) await cache.delete(request); // older versions
