@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.ui import DECK, LINE, blank, open_game, play, watched_context
@@ -82,21 +83,27 @@ def test_restored_pythons_do_not_share_their_random_numbers(
         assert deals[0] != deals[1], deals
 
 
+# What can be wrong with the stored snapshot: damaged bytes, or gone (the browser evicted
+# Cache Storage but kept localStorage's note that there is one).
+DAMAGE = {
+    "damaged": """async (name) => {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys())
+            await cache.put(request, new Response(new Uint8Array(1 << 20).fill(7)));
+    }""",
+    "gone": "async (name) => { await caches.delete(name); }",
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_broken_snapshot_costs_only_the_speed(
-    browser: Browser, site_url: str, wait_ready: Any
+    browser: Browser, site_url: str, wait_ready: Any, damage: str
 ) -> None:
     with watched_context(browser) as context:
         page = context.new_page()
         first_visit(page, site_url, wait_ready)
         play(page, LINE[0])
-        page.evaluate(
-            """async (name) => {
-                const cache = await caches.open(name);
-                for (const request of await cache.keys())
-                    await cache.put(request, new Response(new Uint8Array(1 << 20).fill(7)));
-            }""",
-            CACHE,
-        )
+        page.evaluate(DAMAGE[damage], CACHE)
         warnings: list[str] = []
         page.on("console", lambda message: warnings.append(message.text))
         page.reload()
