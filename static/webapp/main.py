@@ -242,10 +242,7 @@ def apply_language(app: App, document: Any) -> None:
     """Every fixed text of the page in the current language, and ``<html lang>``."""
     chrome = app.chrome
     chrome.forget()
-    for element_id, text in static_texts().items():
-        chrome.text(element_id, text)
-    for (element_id, name), text in static_labels().items():
-        chrome.attr(element_id, name, text)
+    chrome.write(static_texts(), static_labels())
     document.documentElement.lang = words.language()
     document.title = _("Scorpion solitaire")
     document.getElementById("language").value = words.language()
