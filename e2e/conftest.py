@@ -12,6 +12,8 @@ Fixtures for tests:
 - ``context`` / ``page``: pytest-playwright's, with every request outside localhost aborted
   and recorded in ``offsite``; a test that leaves the origin fails at teardown.
 - ``offsite``: the guard; ``offsite.assert_none()`` checks at any point.
+- ``fresh``: a new page of the module's own ``shared`` context (a module-scoped fixture the
+  test module defines), on an emptied localStorage.
 - ``console_errors``: console errors and uncaught page errors of ``page``, as text.
 - ``wait_ready``: a function; ``wait_ready(page)`` waits (no sleeps) for
   ``document.documentElement.dataset.ready == "1"``, failing early with PyScript's error
@@ -34,6 +36,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+from e2e.ui import blank
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = Path(os.environ.get("SCORPION_SITE_DIR", ROOT / "_site")).resolve()
@@ -219,6 +223,15 @@ def context(context: BrowserContext, offsite: OffsiteGuard) -> Iterator[BrowserC
     context.route("**/*", offsite.handle)
     yield context
     offsite.assert_none()
+
+
+@pytest.fixture
+def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
+    """A new page on an empty localStorage (cleared from a tiny page of the same origin)."""
+    page = shared.new_page()
+    blank(page, site_url)
+    yield page
+    page.close()
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from e2e.ui import watched_context
 from scorpion import Game, Move, saves
 from scorpion.help import Table, help_page
 from scorpion.moves import DEAL, Action
@@ -79,20 +79,6 @@ def announcement(game: Game, text: str) -> str:
 # --- contexts and pages -------------------------------------------------------------------
 
 
-def watched(browser: Browser, **options: object) -> tuple[BrowserContext, list[str]]:
-    """A context whose requests are watched (not routed: routing turns the cache off)."""
-    context = browser.new_context(locale="en-US", **options)  # type: ignore[arg-type]
-    offsite: list[str] = []
-
-    def watch(request: Request) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL:
-            offsite.append(request.url)
-
-    context.on("request", watch)
-    return context, offsite
-
-
 def boot(page: Page, site_url: str, wait_ready, game: Game | None = None) -> Page:
     """Load the seed deal (``?deck=``), or ``game`` as the saved game."""
     page.goto(site_url + "static/icon.svg")  # same origin, tiny: set the storage first
@@ -116,22 +102,20 @@ def settle(page: Page) -> None:
 
 @pytest.fixture(scope="module")
 def light(browser: Browser) -> Iterator[BrowserContext]:
-    context, offsite = watched(
-        browser, viewport=DESKTOP, reduced_motion="reduce", color_scheme="light", has_touch=True
-    )
-    yield context
-    context.close()
-    assert offsite == [], f"requests left the origin: {offsite}"
+    with watched_context(
+        browser, locale="en-US", viewport=DESKTOP, reduced_motion="reduce",
+        color_scheme="light", has_touch=True,
+    ) as context:  # fmt: skip
+        yield context
 
 
 @pytest.fixture(scope="module")
 def dark(browser: Browser) -> Iterator[BrowserContext]:
-    context, offsite = watched(
-        browser, viewport=DESKTOP, reduced_motion="no-preference", color_scheme="dark"
-    )
-    yield context
-    context.close()
-    assert offsite == [], f"requests left the origin: {offsite}"
+    with watched_context(
+        browser, locale="en-US", viewport=DESKTOP, reduced_motion="no-preference",
+        color_scheme="dark",
+    ) as context:  # fmt: skip
+        yield context
 
 
 @pytest.fixture(scope="module")

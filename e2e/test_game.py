@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from e2e.ui import DECK, FIXTURES, LINE, SEED, blank, open_game, play, watched_context
+from e2e.ui import DECK, FIXTURES, LINE, SEED, open_game, play, watched_context
 from scorpion import DEAL, Game, Move, saves
 from scorpion.session import Session
 
@@ -59,15 +59,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         service_workers="block",
     ) as context:
         yield context
-
-
-@pytest.fixture
-def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
-    """A new page on an empty localStorage (cleared from a tiny page of the same origin)."""
-    page = shared.new_page()
-    blank(page, site_url)
-    yield page
-    page.close()
 
 
 def description(page: Page) -> str:

@@ -40,14 +40,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
-@pytest.fixture
-def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
-    page = shared.new_page()
-    blank(page, site_url)
-    yield page
-    page.close()
-
-
 def boot(page: Page, site_url: str, wait_ready, query: str = "", saved: str | None = None) -> Page:
     return open_game(page, site_url, query, wait_ready, saved)
 

@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from e2e.ui import blank
-
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = {
     variant: {
@@ -45,14 +43,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
     )
     yield context
     context.close()
-
-
-@pytest.fixture
-def fresh(shared: BrowserContext, site_url: str) -> Iterator[Page]:
-    page = shared.new_page()
-    blank(page, site_url)
-    yield page
-    page.close()
 
 
 def boot(page: Page, url: str, wait_ready) -> list[str]:

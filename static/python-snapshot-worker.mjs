@@ -30,8 +30,7 @@ async function make({ cache: name, key, base }) {
   for (const request of await cache.keys()) {
     if (request.url.startsWith(base) && request.url !== key) await cache.delete(request); // older versions
   }
-  const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) };
-  await cache.put(key, new Response(bytes, { headers }));
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   return bytes.length;
 }
 
