@@ -85,6 +85,23 @@ def test_app_zip_carries_the_package_and_every_catalog(site_dir: Path) -> None:
         assert folder.startswith("pyscript") or f"{folder}/{module}.py" in names, name
 
 
+def test_runtime_goes_without_what_the_page_does_not_use(site_dir: Path) -> None:
+    """tools/build_site.py: STDLIB_LEFT_OUT is not in python_stdlib.zip (the page booting,
+    the rules and the hints working in the other tests show nothing it needs went with
+    them), and the lock file lists no packages."""
+    pyodide = site_dir / "static" / "vendor" / "pyodide"
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as archive:
+        tops = {
+            name.split("/")[0].removesuffix(".pyc").removesuffix(".py")
+            for name in archive.namelist()
+        }
+    assert {"pdb", "unittest", "multiprocessing", "_pyrepl"}.isdisjoint(tops)
+    assert {"asyncio", "json", "traceback", "encodings", "pyodide"} <= tops
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {}
+    assert lock["info"]["abi_version"]
+
+
 def test_build_is_deterministic(tmp_path: Path) -> None:
     outputs = []
     for name in ("a", "b"):

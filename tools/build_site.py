@@ -33,7 +33,13 @@ unchecked-hash ``.pyc`` files beside the sources in ``app.zip`` (with those of P
 ``pyscript`` package, which PyScript writes beside them at boot), and the standard library's
 modules that the boot imports (``BOOT_IMPORTS``, found by importing them), whose sources in
 ``python_stdlib.zip`` are replaced by their ``.pyc``. Every other module stays source and
-compiles when first imported, as before: nothing is left out.
+compiles when first imported, as before.
+
+Left out of the runtime (what the page cannot use): the standard library's developer tools
+and its clients and servers for processes, sockets and mail (``STDLIB_LEFT_OUT``; nothing
+the page imports reaches them, tests/test_stdlib_cut.py follows every import statement),
+and the package list of ``pyodide-lock.json`` (the page loads no packages: only its
+``info``, which Pyodide checks against the runtime, is kept).
 
 The output is deterministic: the same inputs give byte-identical files (sorted zip entries,
 fixed zip timestamps and modes, sorted manifest). The site is built in a temporary directory
@@ -115,9 +121,22 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-)
+)  # the last two are rewritten: write_stdlib, write_lock
 PYODIDE_SRC = "pyodide"
 STDLIB_ZIP = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+# Top-level standard-library modules and packages python_stdlib.zip goes without: tools for
+# developers (tests, debuggers, profilers, the REPL, documentation, bytecode) and clients
+# and servers for processes, sockets and mail, which WebAssembly in a page cannot run.
+# Nothing the page imports reaches them, at any depth (tests/test_stdlib_cut.py); about
+# 550 KB of the zip's 3.1 MB.
+STDLIB_LEFT_OUT = frozenset((
+    "__hello__", "__phello__", "_pyrepl", "antigravity", "bdb", "cProfile", "doctest",
+    "ftplib", "imaplib", "mailbox", "multiprocessing", "pdb", "pickletools", "poplib",
+    "profile", "pstats", "pyclbr", "pydoc", "smtplib", "socketserver",
+    "sqlite3", "tabnanny", "this", "timeit", "trace", "unittest", "wsgiref", "xmlrpc",
+    "zipapp",
+))  # fmt: skip
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 # What the page imports while it boots, after Pyodide's own start: what PyScript's `pyscript`
 # package imports (its stdlib/pyscript/*.py), then our entry point. Their standard-library
@@ -251,12 +270,24 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], 
     return bytecode, stdlib
 
 
+def stdlib_top(name: str) -> str:
+    """The top-level module an entry of python_stdlib.zip belongs to (``email/utils.py``:
+    ``email``; ``pdb.py``: ``pdb``)."""
+    return name.split("/", 1)[0].removesuffix(".pyc").removesuffix(".py")
+
+
 def write_stdlib(src: Path, dest: Path, compiled: dict[str, bytes]) -> None:
-    """``src`` (Pyodide's python_stdlib.zip) with each source in ``compiled`` replaced by its
-    ``.pyc`` (zipimport loads a ``.pyc`` without a source); every other entry as it was."""
+    """``src`` (Pyodide's python_stdlib.zip) without the modules in ``STDLIB_LEFT_OUT``, and
+    with each source in ``compiled`` replaced by its ``.pyc`` (zipimport loads a ``.pyc``
+    without a source); every other entry as it was."""
+    left_out = sorted(name for name in compiled if stdlib_top(name) in STDLIB_LEFT_OUT)
+    if left_out:
+        raise BuildError(f"the boot imports modules STDLIB_LEFT_OUT leaves out: {left_out}")
     dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(src) as archive, zipfile.ZipFile(dest, "w") as out:
         for info in archive.infolist():
+            if stdlib_top(info.filename) in STDLIB_LEFT_OUT:
+                continue
             data = archive.read(info)
             if info.filename in compiled:
                 data = compiled[info.filename]
@@ -266,6 +297,14 @@ def write_stdlib(src: Path, dest: Path, compiled: dict[str, bytes]) -> None:
                 info.external_attr = 0o100644 << 16
             out.writestr(info, data, compresslevel=9)
     dest.chmod(0o644)
+
+
+def write_lock(src: Path, dest: Path) -> None:
+    """Pyodide's lock file without its packages: the page never loads one (pyscript.toml
+    names none, and there is no micropip), so the 357 entries (119 KB) would only be fetched
+    and parsed. Pyodide still checks the ``info`` (its ABI version) against the runtime."""
+    lock = json.loads(src.read_text(encoding="utf-8"))
+    write_text(dest, json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n")
 
 
 def copy_pages(out: Path) -> None:
@@ -432,6 +471,7 @@ def build_into(out: Path) -> Manifest:
     copy_vendor(out)
     pyodide = NODE_MODULES / PYODIDE_SRC
     write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, stdlib)
+    write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)
     return seal(out)
 
 
