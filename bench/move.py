@@ -89,9 +89,23 @@ PROBE = """() => {
 PACED = False  # --pace: each click waits until the cards are still
 
 
+# Resolves once no animation runs (finished ones that hold their end state, as the win's
+# confetti does until it is removed, do not count): awaits the running ones' ends, then
+# looks again a frame later (one may have started another), rather than polling
+# getAnimations() in every frame, which would flush style in each frame of the glide and
+# add its own work to what is measured.
+STILL = """async () => {
+  const running = () => document.getAnimations().filter((a) => a.playState !== "finished");
+  for (let now; (now = running()).length; ) {
+    await Promise.allSettled(now.map((animation) => animation.finished));
+    await new Promise(requestAnimationFrame);
+  }
+}"""
+
+
 def still(page: Page) -> None:
     if PACED:
-        page.wait_for_function("document.getAnimations().length === 0", timeout=TIMEOUT_MS)
+        page.evaluate(STILL)
 
 
 def click(page: Page, selector: str) -> None:
