@@ -7,6 +7,7 @@ Python boots and hidden (or gone) once ``<html data-ready="1">``.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -100,6 +101,19 @@ def test_runtime_goes_without_what_the_page_does_not_use(site_dir: Path) -> None
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     assert lock["packages"] == {}
     assert lock["info"]["abi_version"]
+
+
+def test_pyscripts_boot_chunks_are_preloaded(site_dir: Path) -> None:
+    """The chunks PyScript imports lazily while booting (their names carry hashes) are
+    named in index.html, so the page fetches them as it starts (tools/build_site.py)."""
+    html = (site_dir / "index.html").read_text()
+    assert "BUILD:" not in html
+    preloaded = set(
+        re.findall(r'<link rel="modulepreload" href="\./static/vendor/pyscript/([^"]+)">', html)
+    )
+    shipped = {path.name for path in (site_dir / "static" / "vendor" / "pyscript").glob("*.js")}
+    assert {name.split("-")[0] for name in preloaded} == {"error", "toml"}
+    assert preloaded <= shipped
 
 
 def test_build_is_deterministic(tmp_path: Path) -> None:
