@@ -10,7 +10,8 @@ the opposite order):
 
 - cold: a fresh Chromium profile per load (no HTTP cache, code cache, service worker or
   storage), the game opened on the seed deal's link;
-- warm: one persistent profile, primed by ``--prime`` loads of each page; the game's
+- warm: one persistent profile (and another for the stock page, whose long start would
+  change what V8 caches for the wasm), primed by ``--prime`` loads of each page; the game's
   service worker then controls both pages, so their files come from its cache (the
   report says how many warm loads it served), and the game has a saved board to paint.
 
@@ -227,6 +228,17 @@ def run_rounds(
     results: dict[str, list[dict[str, Any]]] = {}
     warm = launch(playwright, work / "warm-profile")
     warm.add_init_script(PROGRESS)
+    # The stock page warm, in a profile of its own: compiling the stdlib from source, it
+    # runs Python for seconds, V8 tiers the wasm's hot code up and Chromium caches that
+    # code for the wasm's URL, so it sped up the bare page (and perhaps the game) that
+    # shared its profile: warm bare 0.6-0.9 s there against 1.1-1.6 s on the other
+    # sites' origins, in the same runs.
+    stock_warm = launch(playwright, work / "stock-profile") if stock else None
+    # And the bare page warm in a profile where only it runs (after one game load, for the
+    # service worker), so that what V8 caches for the wasm comes from bare boots alone:
+    # "bare alone", the other reference (the game's restore runs little Python, so in the
+    # shared profile the bare page may find less optimized code cached).
+    alone = launch(playwright, work / "bare-profile")
     steps: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     try:
         for label, base in sites.items():
@@ -236,8 +248,13 @@ def run_rounds(
                 load(warm, url, app=True, wait_controlled=True, wait_snapshot=True)
                 load(warm, bare_url, app=False)
             stock_url = base + STOCK_BARE  # only beside the current site
-            if stock and label == "current":
-                load(warm, stock_url, app=False)
+            if stock_warm is not None and label == "current":
+                load(stock_warm, app_url, app=True, wait_controlled=True)  # its service worker
+                load(stock_warm, stock_url, app=False)
+            if label == "current":
+                load(alone, app_url, app=True, wait_controlled=True)
+                for _ in range(prime):
+                    load(alone, bare_url, app=False)
             if cold:
                 steps += [
                     (f"{label} cold app", partial(cold_load, playwright, work, app_url, True)),
@@ -250,18 +267,23 @@ def run_rounds(
                 (f"{label} warm app", partial(load, warm, base, True)),
                 (f"{label} warm bare", partial(load, warm, bare_url, False)),
             ]
-            if stock and label == "current":
-                steps.append((f"{label} warm stock", partial(load, warm, stock_url, False)))
+            if stock_warm is not None and label == "current":
+                steps.append((f"{label} warm stock", partial(load, stock_warm, stock_url, False)))
+            if label == "current":
+                steps.append((f"{label} warm bare alone", partial(load, alone, bare_url, False)))
         for round_ in range(runs):
             for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
                 run = step()
                 run["load"] = load_average()
                 results.setdefault(kind, []).append(run)
                 ready = run["times"].get("scorpion-ready", run["times"].get("bare-ready"))
-                print(f"  round {round_ + 1} {kind:22}  ready {ready:.2f} s"
+                print(f"  round {round_ + 1} {kind:26}  ready {ready:.2f} s"
                       f"  (load {run['load']})", flush=True)  # fmt: skip
     finally:
         warm.close()
+        alone.close()
+        if stock_warm is not None:
+            stock_warm.close()
     return results
 
 
@@ -273,6 +295,9 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
     print(f"{'bare Pyodide: loadPyodide + one line':44} "
           f"{fmt(median(column(get('cold bare'), 'bare-ready'))):>9} "
           f"{fmt(median(column(get('warm bare'), 'bare-ready'))):>9}")  # fmt: skip
+    if get("warm bare alone"):
+        print(f"{'  the same in a profile of its own':44} {'—':>9} "
+              f"{fmt(median(column(get('warm bare alone'), 'bare-ready'))):>9}")  # fmt: skip
     if get("warm stock"):
         print(f"{'  the same with npm python_stdlib.zip':44} "
               f"{fmt(median(column(get('cold stock'), 'bare-ready'))):>9} "
@@ -295,6 +320,9 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
           f"{ratios['warm'][0]:>9.2f}")  # fmt: skip
     print(f"{'ready / bare (median of paired ratios)':44} {ratios['cold'][1]:>9.2f} "
           f"{ratios['warm'][1]:>9.2f}")  # fmt: skip
+    if get("warm bare alone"):
+        alone = paired(get("warm app"), get("warm bare alone"))
+        print(f"{'ready / bare in its own profile (paired)':44} {'—':>9} {alone:>9.2f}")
     if get("warm stock"):
         stock = {temp: paired(get(f"{temp} app"), get(f"{temp} stock")) if get(f"{temp} app")
                  else float("nan") for temp in ("cold", "warm")}  # fmt: skip
