@@ -230,9 +230,9 @@ def run_rounds(
     warm.add_init_script(PROGRESS)
     # The stock page warm, in a profile of its own: compiling the stdlib from source, it
     # runs Python for seconds, V8 tiers the wasm's hot code up and Chromium caches that
-    # code for the wasm's URL, so it sped up the bare page (and perhaps the game) that
-    # shared its profile: warm bare 0.6-0.9 s there against 1.1-1.6 s on the other
-    # sites' origins, in the same runs.
+    # code for the wasm's URL, which sped up the bare page that shared its profile (warm
+    # bare 0.6-0.9 s there against 1.1-1.6 s on the other sites' origins, in the same
+    # runs; part of the bare boot's spread, not all: bench/README.md, fourth round).
     stock_warm = launch(playwright, work / "stock-profile") if stock else None
     # And the bare page warm in a profile where only it runs (after one game load, for the
     # service worker), so that what V8 caches for the wasm comes from bare boots alone:
