@@ -74,7 +74,7 @@ def test_app_zip_carries_the_package_and_every_catalog(site_dir: Path) -> None:
     assert "scorpion/__init__.py" in names
     for po in (ROOT / "i18n").glob("*/LC_MESSAGES/*.po"):
         assert po.relative_to(ROOT).with_suffix(".mo").as_posix() in names
-    assert not any(name.endswith(".po") for name in names)
+    assert not any(name.endswith((".po", ".md")) for name in names)
     # Bytecode made by the build (tools/precompile.mjs), one beside each of our sources; and
     # for PyScript's own package, whose sources PyScript writes there while booting.
     compiled = {name for name in names if "__pycache__" in name}
