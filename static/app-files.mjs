@@ -57,7 +57,8 @@ export async function readZip(buffer) {
   return Promise.all(files.map(async ({ path, bytes }) => ({ path, bytes: await bytes })));
 }
 
-/** Fetch and read app.zip; null where the browser cannot inflate (then unpackArchive). */
+/** Fetch and read app.zip: `{files}`, or `{buffer}` where the browser cannot inflate
+ * (writeAppFiles then hands it to Pyodide's unpackArchive). */
 export async function fetchAppFiles(url) {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);

@@ -62,6 +62,7 @@ def module_name(path: str) -> tuple[str, bool]:
     return (name.removesuffix(".__init__"), True) if name.endswith(".__init__") else (name, False)
 
 
+@functools.cache
 def sources() -> Sources:
     found: Sources = {}
     with zipfile.ZipFile(STDLIB) as archive:
@@ -122,6 +123,7 @@ def imported(name: str, source: bytes, package: bool) -> Iterator[str]:
         yield from (f"{base}.{n}" for n in names)
 
 
+@functools.cache
 def reached_left_out(left_out: frozenset[str]) -> dict[tuple[str, str], list[str]]:
     """(importer, left-out module) -> the import chain from one of our roots, for every
     import of a left-out module the walk reaches."""

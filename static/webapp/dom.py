@@ -313,10 +313,7 @@ class Chrome:
         page's fixed texts, at boot and on a language change. One call into JavaScript for
         all of them; one or two per value took ~20 ms for the ~100 of a page."""
         changed_texts = [[i, v] for i, v in texts.items() if self._cache.get((i, "#text")) != v]
-        changed_attrs = [
-            [i, n, v] for (i, n), v in attrs.items() if (i, n) not in self._cache
-            or self._cache[(i, n)] != v
-        ]  # fmt: skip
+        changed_attrs = [[i, n, v] for (i, n), v in attrs.items() if self._cache.get((i, n)) != v]
         for i, v in changed_texts:
             self._cache[(i, "#text")] = v
         for i, n, v in changed_attrs:
