@@ -58,7 +58,8 @@ READY = """() => document.documentElement.dataset.ready === "1"
 PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 RESTORED = "scorpion-restored"  # pyodide-boot.mjs started Python from a memory snapshot
-# The page started from a snapshot, or its worker has made one (or failed to).
+# The page started from a snapshot (since the site ships one), or its worker has made one
+# (or failed to: the versions before, which made theirs in the browser after a first visit).
 SNAPSHOT_SETTLED = f"""() => document.documentElement.dataset.snapshot !== undefined
     || performance.getEntriesByName("{RESTORED}").length > 0"""
 SNAPSHOT_WAIT_MS = 90_000

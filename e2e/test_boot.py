@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 from playwright.sync_api import Page, Route, expect
@@ -84,6 +86,17 @@ def test_app_zip_carries_the_package_and_every_catalog(site_dir: Path) -> None:
         module, tag, suffix = file.split(".")
         assert (cache, tag, suffix) == ("__pycache__", "cpython-314", "pyc"), name
         assert folder.startswith("pyscript") or f"{folder}/{module}.py" in names, name
+
+
+def test_the_site_ships_a_python_snapshot(site_dir: Path) -> None:
+    """static/python.snapshot (tools/make_snapshot.mjs): raw DEFLATE of a sparse pack
+    (static/sparse.mjs: "SPP1", the memory's length, 4 KB blocks) of Pyodide's memory.
+    e2e/test_python_snapshot.py restores it."""
+    packed = zlib.decompress((site_dir / "static" / "python.snapshot").read_bytes(), wbits=-15)
+    magic, length, block = struct.unpack_from("<4sII", packed)
+    assert (magic, block) == (b"SPP1", 4096)
+    assert 16 << 20 <= length <= 64 << 20  # Pyodide's memory after the imports: ~31 MB
+    assert len(packed) < length  # its empty pages left out
 
 
 def test_runtime_goes_without_what_the_page_does_not_use(site_dir: Path) -> None:

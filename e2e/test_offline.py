@@ -32,8 +32,7 @@ DECK = "".join(SEED["deck"])
 FIRST, SECOND = SEED["winning_line"][:2]
 # Fetched by the browser to install the app (the manifest and its icons), maybe not by a
 # page load; precached all the same. Likewise the data files (static/data/, the winnable-deal
-# lists), which the page reads when it needs them, not while it boots, and the worker that
-# makes the Python snapshot (started after a few seconds of play, on a visit without one).
+# lists), which the page reads when it needs them, not while it boots.
 INSTALL_ONLY = re.compile(
     r"^(manifest\.webmanifest|static/icon\.svg|static/icons/.+\.png|static/data/.+"
     r"|static/python-snapshot-worker\.mjs)$"

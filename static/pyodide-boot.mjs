@@ -11,18 +11,17 @@
 // and written into Python's working directory before PyScript gets the interpreter (this
 // is what pyscript.toml's [files] did, after the runtime was up).
 //
-// A returning visit starts from a memory snapshot (see python-snapshot.mjs): Python as it was
-// once started and had imported the game, made on an earlier visit by a worker and kept
-// in Cache Storage for this version of the site. Restoring it skips Python's own start and
-// our imports. No snapshot, or one that fails to restore: the ordinary start, and a worker
-// makes one once the game is idle.
+// Python itself starts from a memory snapshot (see python-snapshot.mjs): Python as it was
+// once started and had imported the game, made at build time from these very files and
+// shipped with the site. Restoring it skips Python's own start and our imports. A snapshot
+// that cannot be had or will not restore: the ordinary start, a little slower.
 //
 // Python's output goes to PyScript's writers once PyScript passes them (its error display
 // needs stderr); until then to the console. PyScript passes no packages (pyscript.toml has
 // none), so nothing else in its options matters here.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
-import { dropSnapshot, offerSnapshot, savedSnapshot } from "./python-snapshot.mjs";
+import { dropRetiredSnapshots, shippedSnapshot } from "./python-snapshot.mjs";
 
 export { version };
 
@@ -34,9 +33,9 @@ const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
-// import system remembers of the working directory's listing (app.zip is unpacked afresh).
+// import system remembers of the working directory's listing (app.zip is written afresh).
 // Not importlib.invalidate_caches(): it also imports importlib.metadata (0.2-0.3 s here).
-// And a check that this is the interpreter the worker left, with the game imported.
+// And a check that this is the interpreter the build left, with the game imported.
 const AFTER_RESTORE = `
 import random, sys
 from importlib.machinery import FileFinder
@@ -49,21 +48,18 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
-  const snapshot = savedSnapshot();
+  const snapshot = shippedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
+      const pyodide = await load({ ...output, _loadSnapshot: snapshot });
       pyodide.runPython(AFTER_RESTORE);
-      performance.mark("scorpion-restored"); // for bench/load.py
+      performance.mark("scorpion-restored"); // for bench/load.py and the tests
       return pyodide;
     } catch (error) {
-      console.warn("scorpion: the saved Python snapshot did not restore; starting afresh:", error);
-      await dropSnapshot();
+      console.warn("scorpion: the Python snapshot did not restore; starting afresh:", error);
     }
   }
-  const pyodide = await load(output);
-  offerSnapshot(); // made later, once the game is idle
-  return pyodide;
+  return load(output);
 }
 
 const started = Promise.all([start(), app]).then(([pyodide, files]) => {
@@ -72,6 +68,7 @@ const started = Promise.all([start(), app]).then(([pyodide, files]) => {
   return pyodide;
 });
 started.catch(() => {}); // PyScript reports a failure: it awaits the same promise
+started.then(() => setTimeout(dropRetiredSnapshots, 0), () => {});
 
 export function loadPyodide(options = {}) {
   if (options.stdout) stdout = options.stdout;

@@ -1,7 +1,7 @@
 // The Python snapshot without its empty pages: 31 MB of WebAssembly memory of which 57 % of
-// the 4 KB blocks are all zeros. Stored packed, it is 13-14 MB to read from Cache Storage
-// on each visit instead of 31 (about 60 ms less of the page's thread, here); unpacking is
-// one allocation, which the system zeroes, and a copy of the other blocks.
+// the 4 KB blocks are all zeros. Packed, it is 13-14 MB to inflate on each visit instead of
+// 31 (tools/make_snapshot.mjs packs, then deflates); unpacking is one allocation, which the
+// system zeroes, and a copy of the other blocks.
 //
 // Format: a 16-byte header (MAGIC, the memory's length, the block size, the block count),
 // a bitmap of the blocks that are stored (bit i of byte i >> 3), padded to 4 bytes, then

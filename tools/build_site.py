@@ -14,6 +14,10 @@ What goes in (all paths relative, so the site works under any sub-path such as `
   ``static/pyodide-boot.mjs`` (PyScript's interpreter) unpacks it into the interpreter's
   working directory; beside each source its bytecode (``__pycache__/<name>.cpython-XY.pyc``,
   see "Bytecode" below);
+- ``static/python.snapshot``: Python's memory once it has started and imported the game,
+  made by ``tools/make_snapshot.mjs`` with the site's own runtime and app.zip under Node
+  (deflated, 5.3 MB); every visit restores it instead of starting Python
+  (``static/python-snapshot.mjs``);
 - the runtime vendored from ``node_modules``: the five Pyodide files in
   ``static/vendor/pyodide/`` (``python_stdlib.zip`` with the boot's modules compiled) and
   the files of PyScript's ``dist/`` that the page loads in ``static/vendor/pyscript/``;
@@ -143,6 +147,9 @@ STDLIB_LEFT_OUT = frozenset((
     "zipapp",
 ))  # fmt: skip
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
+# Makes static/python.snapshot from the built site's runtime and app.zip.
+MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT = "static/python.snapshot"
 # What the page imports while it boots, after Pyodide's own start: what PyScript's `pyscript`
 # package imports (its stdlib/pyscript/*.py), then our entry point. Their standard-library
 # modules, and what those import, get compiled into python_stdlib.zip. Missing one only
@@ -254,9 +261,7 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], 
     entries for app.zip (``pkg/__pycache__/mod.cpython-XY.pyc``) and, by path in
     python_stdlib.zip (``json/decoder.py``), the ``.pyc`` of each standard-library module the
     boot imports."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is missing (the build compiles Python with Pyodide under Node)")
+    node = node_path()
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         work = Path(tmp)
         for name, data in entries:
@@ -277,6 +282,23 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], 
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
     return bytecode, stdlib
+
+
+def node_path() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing (the build runs Pyodide under Node)")
+    return node
+
+
+def make_snapshot(out: Path) -> None:
+    """``static/python.snapshot``: Python's memory once it has imported the game, made with
+    the runtime and app.zip already in ``out`` (``tools/make_snapshot.mjs`` under Node)."""
+    done = subprocess.run(
+        [node_path(), str(MAKE_SNAPSHOT), str(out)], cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode != 0 or not (out / SNAPSHOT).is_file():
+        raise BuildError(f"tools/make_snapshot.mjs failed:\n{done.stderr.strip()}")
 
 
 def stdlib_top(name: str) -> str:
@@ -331,8 +353,8 @@ def copy_static(out: Path) -> None:
         full = PurePosixPath(STATIC_DIR) / rel
         if is_under(full, VENDOR_DIR) or any(is_under(full, src) for src in zipped):
             continue
-        if str(full) == APP_ZIP:
-            raise BuildError(f"{APP_ZIP} is made by the build; remove it from the source tree")
+        if str(full) in (APP_ZIP, SNAPSHOT):
+            raise BuildError(f"{full} is made by the build; remove it from the source tree")
         copy_file(ROOT / full, out / full)
 
 
@@ -504,13 +526,15 @@ def build_into(out: Path) -> Manifest:
     pyodide = NODE_MODULES / PYODIDE_SRC
     write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, stdlib)
     write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)
+    make_snapshot(out)  # last: it runs the files above as shipped
     return seal(out)
 
 
 def first_visit_bytes(out: Path, manifest: Manifest) -> tuple[int, int]:
     """(raw, gzipped) bytes of what one visit downloads: the precached files and the
     service worker. Gzipped is each file at gzip level 6, as a server that compresses
-    every response would send it (python_stdlib.zip and app.zip barely shrink)."""
+    every response would send it (python_stdlib.zip, app.zip and python.snapshot, already
+    deflated, barely shrink)."""
     names = [*manifest["precache"], SERVICE_WORKER]
     raw = sum((out / name).stat().st_size for name in names)
     packed = sum(

@@ -1,0 +1,73 @@
+// Make the Python memory snapshot the site ships (static/python.snapshot), for
+// tools/build_site.py, with the site's own files run under Node:
+//
+//   node tools/make_snapshot.mjs SITE
+//
+// SITE is a built site with its runtime in place (static/vendor/pyodide/, as shipped:
+// the trimmed stdlib with its bytecode) and static/app.zip. This starts that Pyodide with
+// `_makeSnapshot`, writes app.zip's files where the page writes them (the page's own
+// app-files.mjs), imports the game (PRELOAD) and writes Pyodide's memory then: packed
+// without its all-zero pages (static/sparse.mjs), deflated (raw DEFLATE, which the
+// browser's DecompressionStream("deflate-raw") inflates while it downloads).
+// static/python-snapshot.mjs restores it; pyodide-boot.mjs says what a restore must redo.
+//
+// The snapshot is a function of those files: Python's entropy (its hash secret, the seed
+// of `random`) comes from a fixed generator here and its clocks read fixed times, so two
+// builds give the same bytes (e2e/test_boot.py). Nothing random survives a restore: the
+// page reseeds `random` at once, and nothing in the game keys on the hash secret.
+import nodeCrypto from "node:crypto";
+import { writeFileSync, readFileSync } from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+import { deflateRawSync } from "node:zlib";
+
+const site = path.resolve(process.argv[2] ?? "");
+if (!process.argv[2]) {
+  console.error("usage: node tools/make_snapshot.mjs SITE");
+  process.exit(2);
+}
+const OUT = path.join(site, "static", "python.snapshot");
+
+// webapp.main brings in every module the page's start needs; the solver and the rules page,
+// which a page imports only when first asked, come along too, and so do the four catalogs,
+// read and parsed. Nothing else: the page's own start (PyScript, the DOM, the save) runs
+// after each restore.
+const PRELOAD = `
+import webapp.main, scorpion.help, scorpion.solver
+from scorpion.i18n import LANGUAGES, translations
+for lang in LANGUAGES:
+    translations(lang)
+`;
+
+// Emscripten reads entropy through node:crypto's randomFillSync under Node (and
+// crypto.getRandomValues elsewhere); a 32-bit LCG is plenty for bytes nobody relies on.
+let state = 0x9e3779b9;
+function fixedEntropy(view) {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return view;
+}
+nodeCrypto.randomFillSync = fixedEntropy;
+globalThis.crypto.getRandomValues = fixedEntropy;
+let ticks = 0; // each reading a millisecond later than the one before
+Date.now = () => Date.UTC(2026, 0, 1) + ++ticks;
+performance.now = () => ++ticks;
+
+const url = (file) => pathToFileURL(path.join(site, "static", file)).href;
+const { loadPyodide } = await import(url("vendor/pyodide/pyodide.mjs"));
+const { readZip, writeAppFiles } = await import(url("app-files.mjs"));
+const { pack } = await import(url("sparse.mjs"));
+
+const indexURL = path.join(site, "static", "vendor", "pyodide") + path.sep; // a path under Node
+const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL });
+const zip = readFileSync(path.join(site, "static", "app.zip"));
+const files = await readZip(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
+writeAppFiles(pyodide, pyodide.FS.cwd(), { files });
+pyodide.runPython(PRELOAD);
+
+const packed = pack(pyodide.makeMemorySnapshot());
+writeFileSync(OUT, deflateRawSync(packed, { level: 9 }));
