@@ -58,10 +58,14 @@ READY = """() => document.documentElement.dataset.ready === "1"
 PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 RESTORED = "scorpion-restored"  # pyodide-boot.mjs started Python from a memory snapshot
-# The page started from a snapshot (since the site ships one), or its worker has made one
-# (or failed to: the versions before, which made theirs in the browser after a first visit).
-SNAPSHOT_SETTLED = f"""() => document.documentElement.dataset.snapshot !== undefined
-    || performance.getEntriesByName("{RESTORED}").length > 0"""
+# The page has what the next loads restore: a kept copy of the shipped snapshot ("kept"),
+# or none to be had ("none"); versions before the site shipped one: the snapshot its worker
+# made ("made", or "failed"), or one restored (they said nothing then).
+SNAPSHOT_SETTLED = f"""() => {{
+    const state = document.documentElement.dataset.snapshot;
+    return ["kept", "none", "made", "failed"].includes(state)
+        || (state === undefined && performance.getEntriesByName("{RESTORED}").length > 0);
+}}"""
 SNAPSHOT_WAIT_MS = 90_000
 # PyScript reports its boot steps as "py:progress" events ("Loading interpreter", "Loaded
 # files", ...): marked as "py: <step>" (an init script: no routing, the cache stays on).

@@ -13,15 +13,16 @@
 //
 // Python itself starts from a memory snapshot (see python-snapshot.mjs): Python as it was
 // once started and had imported the game, made at build time from these very files and
-// shipped with the site. Restoring it skips Python's own start and our imports. A snapshot
-// that cannot be had or will not restore: the ordinary start, a little slower.
+// shipped with the site (later visits read the copy an earlier one kept, already inflated).
+// Restoring it skips Python's own start and our imports. A snapshot that cannot be had or
+// will not restore: the ordinary start, a little slower.
 //
 // Python's output goes to PyScript's writers once PyScript passes them (its error display
 // needs stderr); until then to the console. PyScript passes no packages (pyscript.toml has
 // none), so nothing else in its options matters here.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
-import { dropRetiredSnapshots, shippedSnapshot } from "./python-snapshot.mjs";
+import { pythonSnapshot } from "./python-snapshot.mjs";
 
 export { version };
 
@@ -48,17 +49,20 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
-  const snapshot = shippedSnapshot();
+  const snapshot = pythonSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await load({ ...output, _loadSnapshot: snapshot });
+      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
       pyodide.runPython(AFTER_RESTORE);
       performance.mark("scorpion-restored"); // for bench/load.py and the tests
+      snapshot.restored();
       return pyodide;
     } catch (error) {
       console.warn("scorpion: the Python snapshot did not restore; starting afresh:", error);
+      await snapshot.failed();
     }
   }
+  document.documentElement.dataset.snapshot = "none";
   return load(output);
 }
 
@@ -68,7 +72,6 @@ const started = Promise.all([start(), app]).then(([pyodide, files]) => {
   return pyodide;
 });
 started.catch(() => {}); // PyScript reports a failure: it awaits the same promise
-started.then(() => setTimeout(dropRetiredSnapshots, 0), () => {});
 
 export function loadPyodide(options = {}) {
   if (options.stdout) stdout = options.stdout;
