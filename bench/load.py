@@ -83,8 +83,9 @@ COLLECT = """() => {
     transfer: r.transferSize, body: r.encodedBodySize, decoded: r.decodedBodySize,
   }));
   const error = document.querySelector(".py-error");
+  const restored = performance.getEntriesByName("scorpion-restored")[0];
   return {
-    marks, paint, resources,
+    marks, paint, resources, restoredFrom: restored ? restored.detail || "kept" : null,
     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
     error: error ? error.textContent : null,
   };
@@ -337,9 +338,11 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
     served = sum(1 for run in warm_app if run["controlled"])
     snapshots = sum(1 for run in warm_app if "scorpion-snapshot-painted" in run["times"])
     restored = sum(1 for run in warm_app if RESTORED in run["times"])
+    kept = sum(1 for run in warm_app if run.get("restoredFrom") == "kept")
     print(f"warm game loads controlled by the service worker: {served} of {len(warm_app)}; "
           f"painting the saved board before Python: {snapshots}; "
-          f"Python restored from a memory snapshot: {restored}")  # fmt: skip
+          f"Python restored from a memory snapshot: {restored} "
+          f"({kept} from the copy a visit kept)")  # fmt: skip
     if get("cold app"):
         requests, body = first_visit_bytes(get("cold app")[0])
         print(f"cold game load: {requests} requests, {body:,} bytes of bodies (resource "

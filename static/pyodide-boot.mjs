@@ -54,7 +54,7 @@ async function start() {
     try {
       const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
       pyodide.runPython(AFTER_RESTORE);
-      performance.mark("scorpion-restored"); // for bench/load.py and the tests
+      performance.mark("scorpion-restored", { detail: snapshot.source }); // for bench/load.py
       snapshot.restored();
       return pyodide;
     } catch (error) {

@@ -108,9 +108,9 @@ function keepLater(packed) {
 
 /**
  * The snapshot to restore, or null when there is none to have or it is not worth the wait:
- * `{bytes, restored(), failed()}`. `bytes` is a promise of the memory (Pyodide awaits it; it
- * rejects if the read, download or inflating fails); the page calls `restored()` or
- * `failed()` once it knows how the restore went.
+ * `{source, bytes, restored(), failed()}`. `source` is "kept" or "shipped"; `bytes` is a
+ * promise of the memory (Pyodide awaits it; it rejects if the read, download or inflating
+ * fails); the page calls `restored()` or `failed()` once it knows how the restore went.
  */
 export function pythonSnapshot() {
   if (!built) return null;
@@ -118,6 +118,7 @@ export function pythonSnapshot() {
     const bytes = readKept().then(unpack);
     bytes.catch(() => {}); // loadPyodide gets the same promise and reports it
     return {
+      source: "kept",
       bytes,
       restored: () => (root.dataset.snapshot = "kept"),
       failed: async () => {
@@ -136,6 +137,7 @@ export function pythonSnapshot() {
   const bytes = packed.then(unpack);
   bytes.catch(() => {});
   return {
+    source: "shipped",
     bytes,
     restored: () => {
       root.dataset.snapshot = "shipped";
