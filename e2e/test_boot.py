@@ -97,6 +97,10 @@ def test_the_site_ships_a_python_snapshot(site_dir: Path) -> None:
     assert (magic, block) == (b"SPP1", 4096)
     assert 16 << 20 <= length <= 64 << 20  # Pyodide's memory after the imports: ~31 MB
     assert len(packed) < length  # its empty pages left out
+    # Nothing of the machine that built it (Emscripten under Node names the program after
+    # the script, with its path, in the environment the snapshot carries).
+    assert str(ROOT).encode() not in packed
+    assert b"make_snapshot" not in packed
 
 
 def test_runtime_goes_without_what_the_page_does_not_use(site_dir: Path) -> None:

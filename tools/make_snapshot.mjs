@@ -28,6 +28,10 @@ if (!process.argv[2]) {
   process.exit(2);
 }
 const OUT = path.join(site, "static", "python.snapshot");
+// Under Node, Emscripten names the program after this script (the environment's `_`, which
+// the snapshot would carry, with this checkout's path) and hands it the other arguments:
+// what a browser gets instead.
+process.argv.splice(1, Infinity, "./this.program");
 
 // webapp.main brings in every module the page's start needs; the solver and the rules page,
 // which a page imports only when first asked, come along too, and so do the four catalogs,
