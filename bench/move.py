@@ -2,7 +2,7 @@
 and redos, in headless Chromium.
 
     .venv/bin/python bench/move.py [--rounds 2] [--site DIR] [--baseline DIR] [--reduced-motion]
-                                   [--pace]
+                                   [--pace] [--json FILE]
 
 Plays the seed deal's winning line (tests/fixtures/seed-deal.json) by clicks, card then
 column, then takes every move back with Undo and plays it again with Redo, ``--rounds``
@@ -228,6 +228,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     parser.add_argument("--reduced-motion", action="store_true", help="no card animations")
     parser.add_argument("--pace", action="store_true", help="click once the cards are still")
+    parser.add_argument("--json", type=Path, help="write every click's measurements here")
     args = parser.parse_args()
     global PACED
     PACED = args.pace
@@ -281,6 +282,8 @@ def main() -> None:
               "redo, its glide included (CDP TaskDuration)")  # fmt: skip
     if len(results) > 1:
         compare(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
 
 
 if __name__ == "__main__":
