@@ -365,7 +365,8 @@ def copy_vendor(out: Path) -> None:
     for name in PYODIDE_FILES:
         if not (pyodide / name).is_file():
             raise BuildError(f"node_modules/{PYODIDE_SRC}/{name} is missing: run `npm ci`")
-        copy_file(pyodide / name, out / PYODIDE_DEST / name)
+        if name not in (STDLIB_ZIP, LOCK_FILE):  # written by write_stdlib and write_lock
+            copy_file(pyodide / name, out / PYODIDE_DEST / name)
     dist = NODE_MODULES / PYSCRIPT_SRC
     if not (dist / PYSCRIPT_ENTRY).is_file():
         raise BuildError(f"node_modules/{PYSCRIPT_SRC}/{PYSCRIPT_ENTRY} is missing: run `npm ci`")
