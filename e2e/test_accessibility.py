@@ -755,6 +755,21 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
     for kind, ms in timings:
         assert 150 <= ms <= 250, (kind, ms)
     page.wait_for_function("document.getAnimations().length === 0")
+    # Sent back while it still glides, a card goes on from where it is seen, in one glide
+    # (not two at once, which Chromium cannot run on the compositor): undo, then redo in
+    # the same task, before any frame: QH is seen where it rests, so its new glide is nil.
+    glides = page.evaluate(
+        """() => {
+        document.getElementById('undo').click();
+        document.getElementById('redo').click();
+        const card = document.querySelector('[data-card="QH"]');
+        return card.getAnimations().filter(a => a.playState !== 'finished')
+            .map(a => a.effect.getKeyframes()[0].translate);
+    }"""
+    )
+    assert len(glides) == 1, glides
+    assert all(abs(float(v.removesuffix("px"))) < 1 for v in glides[0].split()), glides
+    page.wait_for_function("document.getAnimations().length === 0")
     page.click("#undo")
     page.wait_for_function("document.getAnimations().length === 0")
     # the system asks for reduced motion while the page is open: from the next move on

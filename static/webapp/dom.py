@@ -6,7 +6,10 @@ transitions on ``transform`` (their offsets are CSS variables). When a card chan
 container (a move, the deal, a removed sequence, an undo) its element is moved in the
 DOM, which no transition can follow, so it is animated from where it was seen with the
 Web Animations API on the separate ``translate`` property (FLIP without a forced layout:
-the containers' positions are measured on resize, not per move).
+the containers' positions are measured on resize, not per move). A card that moves again
+while it still glides has that glide cancelled, and the new one starts from where the card
+is seen: two animations of ``translate`` on one element cannot both run on the compositor,
+and Chromium then ran both on the main thread, restyling and repainting every frame.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ class Board:
         self.targets: set[int] = set()
         self.roving: Any = self.parents["c0"]
         self.roving_card: str | None = None
+        self.glides: dict[str, tuple[Any, Offset]] = {}  # each card's last glide, its start
         self._timing = to_js(
             {"duration": self.motion_ms, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"},
             dict_converter=Object.fromEntries,
@@ -113,6 +117,7 @@ class Board:
         for parent, markup in render.parent_markup(view, labels).items():
             self.parents[parent].innerHTML = markup
         self.elements = {}
+        self.glides = {}
         for parent, group in render.by_parent(view).items():
             children = self.parents[parent].children
             for index, card_view in enumerate(group):
@@ -144,7 +149,7 @@ class Board:
                  "fill": "backwards"},
                 dict_converter=Object.fromEntries,
             )  # fmt: skip
-            self.elements[v.card].animate(frames, timing)
+            self.glides[v.card] = (self.elements[v.card].animate(frames, timing), (dx, dy))
 
     def update(
         self,
@@ -161,6 +166,8 @@ class Board:
         turning = set(turning)
         offsets = offsets or {}
         moving = [(o, n) for o, n in changes if o is not None and o.parent != n.parent]
+        # Read before any write: where each moving card is seen, partway through a glide.
+        seen = {new.card: self._stop_glide(new.card) for _old, new in moving}
         for old, new in changes:
             element = self.elements[new.card]
             before = render.card_attributes(old) if old else {}
@@ -178,13 +185,29 @@ class Board:
             element = self.elements[new.card]
             self.parents[new.parent].appendChild(element)
             if self.motion_ms:
-                dx, dy = self._flip_delta(old, new, offsets.get(new.card, (0.0, 0.0)))
+                ox, oy = offsets.get(new.card, (0.0, 0.0))
+                gx, gy = seen[new.card]
+                dx, dy = self._flip_delta(old, new, (ox + gx, oy + gy))
                 frames = to_js({"translate": [f"{dx:.1f}px {dy:.1f}px", "0px 0px"]},
                                dict_converter=Object.fromEntries)  # fmt: skip
-                element.animate(frames, self._timing)
+                self.glides[new.card] = (element.animate(frames, self._timing), (dx, dy))
         self.view = dict(view)
         self._keep_tab_stop()
         return len(changes)
+
+    def _stop_glide(self, card: str) -> Offset:
+        """Cancel the card's glide if it still runs; how far from its resting place it
+        was then (the glide's start offset, scaled by the eased progress left)."""
+        glide = self.glides.pop(card, None)
+        if glide is None:
+            return (0.0, 0.0)
+        animation, (dx, dy) = glide
+        progress = animation.effect.getComputedTiming().progress
+        animation.cancel()
+        if not isinstance(progress, float | int):  # null (JsNull): finished, at rest
+            return (0.0, 0.0)
+        left = 1.0 - float(progress)
+        return (dx * left, dy * left)
 
     def _flip_delta(self, old: CardView, new: CardView, offset: Offset) -> Offset:
         """How far the card's new resting place is from where it is seen now."""
