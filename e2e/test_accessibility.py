@@ -696,7 +696,7 @@ def check_colours(page: Page, scheme: str) -> None:
         assert contrast(suit, c["--face-bg"]) >= 4.5, (scheme, suit)
     # a card's focus ring: yellow, between dark bands
     key_to(page, None, 1)
-    page.wait_for_function("document.getAnimations().length === 0")  # the ring's transition
+    page.wait_for_function("document.getAnimations().length === 0")  # the cards at rest
     art = page.evaluate(
         """() => { const s = getComputedStyle(document.activeElement.querySelector('.art'));
                    return [s.outlineColor, s.outlineStyle, s.boxShadow]; }"""
@@ -740,6 +740,16 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     felt = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt-1')")
     assert felt.strip().lower() != "#267549"  # the dark felt, not the light one
+    # Picking a card up and putting it down animate nothing: the ring and the drop targets
+    # show at once (a fade of either is repainted in every frame).
+    lift = """() => { document.querySelector('[data-card="QH"]').click();
+                      return [document.querySelectorAll('.column.target').length,
+                              document.getAnimations().length]; }"""
+    targets, running = page.evaluate(lift)
+    assert targets >= 1 and running == 0, (targets, running)
+    expect(page.locator('[data-card="QH"]')).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(lift) == [0, 0]
+    expect(page.locator('[data-card="QH"]')).to_have_attribute("aria-pressed", "false")
     # Moves and turns animate briefly (about 190 ms): the move that turns 5S face up.
     timings = page.evaluate(
         """() => {
