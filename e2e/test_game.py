@@ -303,13 +303,26 @@ def new_game_dialog_asks_before_abandoning(page: Page) -> None:
     )
 
 
+# The status line shows all of its text: no more lines than it may show (past that, an
+# ellipsis cuts the text), and none below its box.
+FITS = """e => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.bottom))).size;
+    return lines <= Number(getComputedStyle(e).webkitLineClamp)
+        && e.scrollHeight <= e.clientHeight + 1;
+}"""
+
+
 def test_hints_follow_a_winning_line_and_a_lost_deal_says_so(fresh, site_url, wait_ready) -> None:
     page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
     expect(page.locator("#hint")).to_be_enabled()
     status = page.locator("#status")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the hint fits all the same
     for _ in range(3):  # take three hints in a row: each one is a winning move
         page.keyboard.press("h")
         expect(status).to_contain_text("The game can still be won.")
+        assert status.evaluate(FITS), status.inner_text()
         held = page.locator('[aria-pressed="true"]').first
         expect(held).to_be_visible()
         target = page.locator("[data-column].target")
@@ -318,6 +331,7 @@ def test_hints_follow_a_winning_line_and_a_lost_deal_says_so(fresh, site_url, wa
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
         expect(target).to_have_count(0)
         expect(page.locator("#undo")).to_be_enabled()
+    page.set_viewport_size({"width": 1280, "height": 900})
     # Classic deal 1 is proved lost (scorpion/solver.py's doctest): the hint says so,
     # and the game goes on (nothing is declared, no dialog).
     page.click("#new-game")
