@@ -752,16 +752,22 @@ def test_dark_theme_motion_colours_and_dialogs(dark_page: Page) -> None:
     expect(page.locator('[data-card="QH"]')).to_have_attribute("aria-pressed", "true")
     assert page.evaluate(lift) == [0, 0]
     expect(page.locator('[data-card="QH"]')).to_have_attribute("aria-pressed", "false")
-    # Moves and turns animate briefly (about 190 ms): the move that turns 5S face up.
-    timings = page.evaluate(
+    # Moves and turns animate briefly (about 190 ms): the move that turns 5S face up. The
+    # held card, risen, glides from where it is seen (its first frame is where it was).
+    page.click('[data-card="QH"]')
+    page.wait_for_function("document.getAnimations().length === 0")  # risen
+    timings, before, after = page.evaluate(
         """() => {
-        document.querySelector('[data-card="QH"]').click();
+        const card = document.querySelector('[data-card="QH"]');
+        const before = card.getBoundingClientRect().top;
         document.querySelector('[data-column="6"]').click();
-        return document.getAnimations().map(a => [a.animationName || a.transitionProperty
-            || 'script', a.effect.getComputedTiming().duration]);
+        return [document.getAnimations().map(a => [a.animationName || a.transitionProperty
+            || 'script', a.effect.getComputedTiming().duration]), before,
+            card.getBoundingClientRect().top];
     }"""
     )
     expect(page.locator('[data-column="6"] [data-card="QH"]')).to_have_count(1)
+    assert abs(after - before) < 1.5, (before, after)
     kinds = {kind for kind, _ms in timings}
     assert "turn-up" in kinds and "script" in kinds, timings
     for kind, ms in timings:

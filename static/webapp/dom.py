@@ -21,7 +21,7 @@ from js import Function, Object
 from pyodide.ffi import to_js
 
 from . import render
-from .layout import DEFAULT_ROOM
+from .layout import DEFAULT_ROOM, LIFT
 from .render import CardView, View
 
 Offset = tuple[float, float]
@@ -184,7 +184,9 @@ class Board:
         )
         moves = []
         for old, new in moving:
-            dx, dy = self._flip_delta(old, new, offsets.get(new.card, (0.0, 0.0)))
+            # Seen where it was dragged to, or, held, risen above its resting place.
+            seen = offsets.get(new.card, (0.0, -LIFT * self.card_width if old.lifted else 0.0))
+            dx, dy = self._flip_delta(old, new, seen)
             glide, (gx, gy) = self.glides.pop(new.card, (None, (0.0, 0.0)))
             moves.append([self.elements[new.card], self.parents[new.parent], dx, dy, glide, gx, gy])
         if self._apply is None:  # made here, not at import: a Python snapshot holds imports
