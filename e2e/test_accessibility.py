@@ -427,12 +427,19 @@ FITS = """() => {
         .map(b => { const r = b.getBoundingClientRect(); return [b.id, round(r.width),
                                                                  round(r.height)]; });
     const status = document.getElementById('status').getBoundingClientRect();
+    // the score's box, where it sits above the columns (beside them on short screens)
+    const table = document.getElementById('tableau').getBoundingClientRect();
+    const info = [...document.querySelectorAll('.info > *')].filter(e => e.offsetParent)
+        .map(e => e.getBoundingClientRect())
+        .filter(r => r.right > table.left && r.left < table.right && r.top < table.top)
+        .map(r => r.bottom);
     const arts = [...document.querySelectorAll('#tableau .art')]
         .map(a => a.getBoundingClientRect());
     return {
         scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 8), tools,
         lowest: Math.max(...arts.map(r => r.bottom)), status: status.top,
         cardWidth: arts.length ? arts[0].width : 0,
+        info: info.length ? Math.max(...info) : null, tableau: table.top,
     };
 }"""
 
@@ -448,6 +455,8 @@ def check_fits(page: Page, size: tuple[int, int], what: str) -> dict:
     for button, width, height in fits["tools"]:
         assert width >= 44 and height >= 44, f"{where}: {button} is {width}x{height}"
     assert fits["lowest"] <= fits["status"] + 1, f"{where}: a column runs under the status line"
+    if fits["info"] is not None:
+        assert fits["info"] <= fits["tableau"] + 1, f"{where}: the score's box runs into columns"
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=f"{SHOTS}/{what}-{size[0]}x{size[1]}.png")
