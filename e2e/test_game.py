@@ -291,6 +291,24 @@ def new_game_dialog_asks_before_abandoning(page: Page) -> None:
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator("#new-game")).to_be_focused()
+    # A phone on its side: the dialog scrolls, its buttons stay in view at its foot, and
+    # the focused number field is not hidden behind them.
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.click("#new-game")
+    expect(page.locator("#ng-deal")).to_be_focused()
+    seen = page.evaluate(
+        """() => {
+        const box = e => document.getElementById(e).getBoundingClientRect();
+        const dialog = box('new-game-dialog'), start = box('ng-start'), field = box('ng-deal');
+        const buttons = document.querySelector('#new-game-dialog .dialog-buttons')
+            .getBoundingClientRect();
+        return [start.bottom <= dialog.bottom + 0.5, field.bottom <= buttons.top + 0.5,
+                document.getElementById('new-game-dialog').scrollHeight > dialog.height];
+    }"""
+    )
+    assert seen == [True, True, True], seen
+    page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#new-game")
     page.click("#ng-restart")
     expect(page.locator("#undo")).to_be_disabled()
