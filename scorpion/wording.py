@@ -236,7 +236,7 @@ def describe(game: Game, lang: str) -> str:
 def describe_move(game: Game, move: Action, lang: str, *, long_names: bool = False) -> str:
     """The phrase announcing ``move``, from the position where it is about to be played.
 
-    "4♥ from column 2 to 5♥ in column 7, with 7♠"; "K♠ from column 3 to empty column 5";
+    "4♥ from column 2 onto 5♥ in column 7, with 7♠"; "K♠ from column 3 to empty column 5";
     "Reserve to columns 1, 2 and 3". Up to 4 cards carried along are named, more are
     counted ("with 7 cards on top"). ``long_names`` writes "4 of hearts" instead of "4♥"
     (better for speech). Raises ValueError if the card is not face up on the table.
@@ -252,7 +252,7 @@ def describe_move(game: Game, move: Action, lang: str, *, long_names: bool = Fal
     target = game.columns[move.to]
     card = _name(move.card, lang, long_names)
     if target:
-        text = t.pgettext("move", "{card} from column {source} to {target} in column {column}")
+        text = t.pgettext("move", "{card} from column {source} onto {target} in column {column}")
         text = text.format(
             card=card,
             source=source + 1,

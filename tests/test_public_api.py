@@ -28,7 +28,7 @@ def test_a_game_driven_only_through_the_public_api():
     assert game.reserve == tuple(SEED["deck"][49:52])
     assert game.removed == () and game.score == 0 and game.won is False
     assert Move("4H", 6) in game.legal_moves() and DEAL in game.legal_moves()
-    assert describe_move(game, Move("4H", 6), "en").startswith("4♥ from column 2 to 5♥")
+    assert describe_move(game, Move("4H", 6), "en").startswith("4♥ from column 2 onto 5♥")
     game.play(Move("4H", 6))
     seed_text = (
         "reserv: 3 dolda kort; ingen sekvens borttagen. kolumn 1: 3 dolda kort, sedan ruter 3"

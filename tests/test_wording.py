@@ -323,7 +323,7 @@ MOVES = [
         0,
         "4H>7",
         by_lang(
-            "4♥ from column 2 to 5♥ in column 7, with 7♠",
+            "4♥ from column 2 onto 5♥ in column 7, with 7♠",
             "4♥ från kolumn 2 till 5♥ i kolumn 7, med 7♠",
             "4♥ aus Spalte 2 auf 5♥ in Spalte 7, mit 7♠",
             "第 2 列的 4♥ 移到第 7 列的 5♥ 上，同時帶走 7♠",
@@ -333,7 +333,7 @@ MOVES = [
         1,
         "2H>3",
         by_lang(
-            "2♥ from column 7 to 3♥ in column 3, with 10♦, 5♥, 4♥ and 7♠",
+            "2♥ from column 7 onto 3♥ in column 3, with 10♦, 5♥, 4♥ and 7♠",
             "2♥ från kolumn 7 till 3♥ i kolumn 3, med 10♦, 5♥, 4♥ och 7♠",
             "2♥ aus Spalte 7 auf 3♥ in Spalte 3, mit 10♦, 5♥, 4♥ und 7♠",
             "第 7 列的 2♥ 移到第 3 列的 3♥ 上，同時帶走 10♦、5♥、4♥、7♠",
@@ -343,7 +343,7 @@ MOVES = [
         2,
         "6S>3",
         by_lang(
-            "6♠ from column 7 to 7♠ in column 3",
+            "6♠ from column 7 onto 7♠ in column 3",
             "6♠ från kolumn 7 till 7♠ i kolumn 3",
             "6♠ aus Spalte 7 auf 7♠ in Spalte 3",
             "第 7 列的 6♠ 移到第 3 列的 7♠ 上",
@@ -353,7 +353,7 @@ MOVES = [
         7,
         "9D>3",
         by_lang(
-            "9♦ from column 7 to 10♦ in column 3, with 6 cards on top",
+            "9♦ from column 7 onto 10♦ in column 3, with 6 cards on top",
             "9♦ från kolumn 7 till 10♦ i kolumn 3, med 6 kort ovanpå",
             "9♦ aus Spalte 7 auf 10♦ in Spalte 3, mit 6 Karten darauf",
             "第 7 列的 9♦ 移到第 3 列的 10♦ 上，同時帶走上面的 6 張牌",
@@ -403,7 +403,7 @@ def test_describe_move(played, move, phrases, lang):
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("en", "4 of hearts from column 2 to 5 of hearts in column 7, with 7 of spades"),
+        ("en", "4 of hearts from column 2 onto 5 of hearts in column 7, with 7 of spades"),
         ("sv", "hjärter 4 från kolumn 2 till hjärter 5 i kolumn 7, med spader 7"),
         ("de", "Herz 4 aus Spalte 2 auf Herz 5 in Spalte 7, mit Pik 7"),
         ("zh-TW", "第 2 列的紅心 4 移到第 7 列的紅心 5 上，同時帶走黑桃 7"),
@@ -511,7 +511,7 @@ def test_a_deal_that_completes_a_sequence_and_turns_a_card():
     [
         (
             "en",
-            "5 of spades from column 2 to 6 of spades in column 5. "
+            "5 of spades from column 2 onto 6 of spades in column 5. "
             "2 of spades turned face up in column 2.",
         ),
         ("sv", "Spader 5 från kolumn 2 till spader 6 i kolumn 5. Spader 2 vänds upp i kolumn 2."),
