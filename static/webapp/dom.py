@@ -184,9 +184,10 @@ class Board:
         )
         moves = []
         for old, new in moving:
-            # Seen where it was dragged to, or, held, risen above its resting place.
-            seen = offsets.get(new.card, (0.0, -LIFT * self.card_width if old.lifted else 0.0))
-            dx, dy = self._flip_delta(old, new, seen)
+            # Seen where it was dragged to (``offsets``), and, held, risen by LIFT.
+            ox, oy = offsets.get(new.card, (0.0, 0.0))
+            rise = LIFT * self.card_width if old.lifted else 0.0
+            dx, dy = self._flip_delta(old, new, (ox, oy - rise))
             glide, (gx, gy) = self.glides.pop(new.card, (None, (0.0, 0.0)))
             moves.append([self.elements[new.card], self.parents[new.parent], dx, dy, glide, gx, gy])
         if self._apply is None:  # made here, not at import: a Python snapshot holds imports

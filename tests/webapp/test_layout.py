@@ -101,4 +101,4 @@ def test_every_column_fits_its_size_level(room: float) -> None:
 def test_held_cards_rise_as_far_as_the_stylesheet_lifts_them() -> None:
     """Board.update starts a dropped card's glide from where it is seen: risen by LIFT."""
     css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
-    assert f"- {LIFT} * var(--cw)" in css
+    assert css.count(f"- {LIFT} * var(--cw)") == 2  # held, and held while dragged
