@@ -193,7 +193,7 @@ class Board:
         if self._apply is None:  # made here, not at import: a Python snapshot holds imports
             self._apply = Function.new("writes", "moves", "animate", "timing", _APPLY)
         started = self._apply(to_js(writes), to_js(moves), bool(self.motion_ms), self._timing)
-        for (_old, new), (animation, dx, dy) in zip(moving, started.to_py(), strict=False):
+        for (_old, new), (animation, dx, dy) in zip(moving, started.to_py(), strict=True):
             if animation is not None:
                 self.glides[new.card] = (animation, (dx, dy))
         self.view = dict(view)
