@@ -219,7 +219,10 @@ def key_to(page: Page, card: str | None, column: int) -> None:
     codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
     for _ in range(len(codes) - 1 - codes.index(card)):
         page.keyboard.press("ArrowUp")
-    expect(page.locator(f'[data-card="{card}"]')).to_be_focused()
+    try:
+        expect(page.locator(f'[data-card="{card}"]')).to_be_focused()
+    except AssertionError as missed:  # say where the arrows went (seen once, not since)
+        raise AssertionError(f"arrows from the top of {codes} led to {focused(page)}") from missed
 
 
 def key_move(page: Page, text: str, key: str = "Enter") -> None:
