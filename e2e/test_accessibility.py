@@ -217,12 +217,20 @@ def key_to(page: Page, card: str | None, column: int) -> None:
         return
     cards = page.locator(f'[data-column="{column}"] [data-card]')
     codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
-    for _ in range(len(codes) - 1 - codes.index(card)):
-        page.keyboard.press("ArrowUp")
+    # Up or down from wherever the focus is: entering the table lands where the keyboard
+    # cursor last was, which on this module's shared page depends on the tests run before
+    # it (under xdist, on the order; the walk once ended a card short).
+    target = codes.index(card)
+    for _ in range(2 * len(codes) + 2):
+        now = focused(page)
+        if now == card:
+            break
+        at = codes.index(now) if now in codes else len(codes)  # the column: above the top
+        page.keyboard.press("ArrowUp" if at > target else "ArrowDown")
     try:
         expect(page.locator(f'[data-card="{card}"]')).to_be_focused()
-    except AssertionError as missed:  # say where the arrows went (seen once, not since)
-        raise AssertionError(f"arrows from the top of {codes} led to {focused(page)}") from missed
+    except AssertionError as missed:
+        raise AssertionError(f"arrows in {codes} led to {focused(page)}, not {card}") from missed
 
 
 def key_move(page: Page, text: str, key: str = "Enter") -> None:
