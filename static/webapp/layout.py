@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 CARD_RATIO = 1.4  # height / width, as in the sprite's viewBox and the CSS
 DOWN_MAX, DOWN_MIN = 0.16, 0.07  # face-down cards: a sliver of the back is enough
-UP_MAX, UP_READABLE, UP_MIN = 0.42, 0.3, 0.12  # the index needs 0.36; pips start at 0.43
+UP_MAX, UP_READABLE, UP_MIN = 0.42, 0.3, 0.12  # the index fits in 0.3 (cardart); pips from 0.43
 UP_ROOMY = 0.75  # the widest face-up step, for narrow cards on a tall screen (phones)
 TAP_PX = 30.0  # an overlapped face-up card's strip a thumb can hit, in CSS pixels
 RESERVE_STEP = 0.05  # the reserve's stack shows its depth sideways
