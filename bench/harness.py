@@ -39,8 +39,8 @@ VIEWPORT = {"width": 1280, "height": 900}
 def prepare_site(work: Path, source: Path | None) -> Path:
     """A private copy of the site in ``work/site``: built from the working tree by
     ``tools/build_site.py`` (default), or copied from ``source``; then ``bench/bare.html``
-    beside its ``index.html``, and Pyodide's own python_stdlib.zip (as npm ships it) in
-    ``bench-stock/``. ``_site/`` itself is never touched."""
+    and ``bench/floor.html`` beside its ``index.html``, and Pyodide's own python_stdlib.zip
+    (as npm ships it) in ``bench-stock/``. ``_site/`` itself is never touched."""
     site = work / "site"
     if source is None:
         subprocess.run(
@@ -50,7 +50,8 @@ def prepare_site(work: Path, source: Path | None) -> Path:
         )
     else:
         shutil.copytree(source, site)
-    shutil.copyfile(BENCH / "bare.html", site / "bare.html")
+    for page in ("bare.html", "floor.html"):
+        shutil.copyfile(BENCH / page, site / page)
     stock = site / "bench-stock"
     stock.mkdir()
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", stock / STDLIB)

@@ -21,6 +21,14 @@ apart), so each one lands while the cards of the last few still glide: a stress 
 ``--pace`` waits before each click until no animation runs (``document.getAnimations()``
 is empty), as a player who looks at the board before the next click.
 
+The **floor** is measured alongside, in a browser of its own: ``bench/floor.html``, a page
+whose Undo and Redo change one line of text, clicked as the game's Undo and Redo are, its
+rounds interleaved with the game's. It is what this machine, at that moment, takes for any
+click (input delivery, the wait for the next frame, that frame's work): the game's figures
+minus the floor's are what the game adds. The machine's cores are shared, and the same
+version's figures move by a factor of two from one hour to the next; the floor moves with
+them.
+
 Prints the median, 95th percentile, maximum and count, in all and by kind of click, and
 the main thread's busy time per undo or redo, the glide it starts included (Chromium's
 ``Performance.getMetrics`` TaskDuration over the undo and redo rounds).
@@ -183,13 +191,17 @@ def settle(page: Page) -> None:
 
 
 def start(playwright: Any, profile: Path, url: str, options: dict[str, Any]) -> tuple[Any, Page]:
-    """A browser on ``profile`` with the game booted on the seed deal and the probe set."""
+    """A browser on ``profile`` with ``url`` (the game on the seed deal, or the floor page)
+    ready for input and the probe set."""
     context = launch(playwright, profile, **options)
     page = context.new_page()
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=TIMEOUT_MS)
     page.evaluate(PROBE)
     return context, page
+
+
+FLOOR = "floor"  # the label of bench/floor.html's results
 
 
 def clicks_of(page: Page) -> list[dict[str, Any]]:
@@ -201,6 +213,22 @@ def clicks_of(page: Page) -> list[dict[str, Any]]:
         click["fast"] = round(click["start"], 1) not in presented
         click["presented"] = presented.get(round(click["start"], 1), 16.0)
     return clicks
+
+
+def above_floor(results: dict[str, list[dict[str, Any]]]) -> None:
+    """Each site's undo and redo figures minus the floor's (same clicks, same moments)."""
+    floor = [c for c in results[FLOOR] if c["kind"] in ("undo", "redo")]
+    print("\nundo and redo, above the floor (this site's figure - the floor's; median / p95, ms):")
+    for label, clicks in results.items():
+        if label == FLOOR:
+            continue
+        own = [c for c in clicks if c["kind"] in ("undo", "redo")]
+        cells = []
+        for key in ("frame", "presented"):
+            mine, base = [c[key] for c in own], [c[key] for c in floor]
+            cells.append(f"{key} {median(mine) - median(base):+.1f} / "
+                         f"{percentile(mine, 0.95) - percentile(base, 0.95):+.1f}")  # fmt: skip
+        print(f"{label:14}" + "   ".join(cells))
 
 
 def report(label: str, clicks: list[dict[str, Any]]) -> None:
@@ -265,10 +293,17 @@ def main() -> None:
                                       options)  # fmt: skip
                 stack.callback(context.close)
                 pages[label] = page
+                if label == "current":
+                    context, page = start(playwright, work / "floor-profile", base + "floor.html",
+                                          options)  # fmt: skip
+                    stack.callback(context.close)
+                    floor = page
+            pages[FLOOR] = floor  # last: the game pages' order stays as it was
             order = list(pages.items())
-            for _label, page in order:
+            games = [page for label, page in order if label != FLOOR]
+            for page in games:
                 settle(page)
-            for _label, page in order:
+            for page in games:
                 play_line(page)
             # Main-thread time over the undo and redo rounds, glides included (CDP metrics).
             cdp = {label: page.context.new_cdp_session(page) for label, page in pages.items()}
@@ -296,8 +331,8 @@ def main() -> None:
         report(label, clicks)
         print(f"{label}: main thread busy {busy[label] * 1000 / undos_redos:.1f} ms per undo or "
               "redo, its glide included (CDP TaskDuration)")  # fmt: skip
-    if len(results) > 1:
-        compare(results)
+    compare(results)
+    above_floor(results)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
 
