@@ -123,7 +123,7 @@ def test_service_worker_precaches_by_content_hash(site_dir: Path) -> None:
         "pyscript.toml",
         "static/app.zip",
         "static/app.css",
-        "static/cards.css",
+        "static/cards.svg",
         "static/vendor/pyodide/pyodide.asm.wasm",
         "static/vendor/pyodide/pyodide-lock.json",
         "static/vendor/pyodide/python_stdlib.zip",

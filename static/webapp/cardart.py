@@ -1,29 +1,19 @@
-"""The card art: a stylesheet with one SVG picture per face and one for the back.
+"""The card art: one SVG sprite with a symbol per face and one for the back.
 
-Each picture is a small SVG document in a ``data:`` URL, the background of the card's one
-``<i class="art">`` element: ``.art.f0`` ... ``.art.f51`` (named by position in
-``FULL_DECK``, never by card code, so the page cannot be searched for the name of a
-face-down card) and ``.art.back``. Pictures, not inline ``<svg><use>`` of a sprite: a card
-that changes column is taken out of the page's layout and put back, and with a ``<use>``
-its whole tree (a dozen paths and texts, cloned from the sprite) was rebuilt and laid out
-again; an image is one box (bench/README.md, seventh round).
+Symbols are named by position in ``FULL_DECK`` (``f0`` ... ``f51``), never by card code,
+so the page's markup cannot be searched for the name of a face-down card. Colours come
+from CSS custom properties (``--suit-s`` ...), which reach into ``<use>`` clones, so the
+four-colour deck and the dark theme are a stylesheet change, not new art.
 
-An image cannot read the page's CSS variables, so the colours are baked in, one set per
-palette: light and dark (``prefers-color-scheme``), two and four suit colours (the
-``four-colour`` class). The same palettes are written as custom properties (``--suit-s``
-...) for the rest of the page. The stylesheet is generated, then committed as
-``static/cards.css`` so the page can paint a saved board before Python has started::
+The sprite is generated, then committed as ``static/cards.svg`` so the page can paint a
+saved board before Python has started::
 
-    PYTHONPATH=.:static python static/webapp/cardart.py > static/cards.css
+    python static/webapp/cardart.py > static/cards.svg
 
 ``tests/webapp/test_cardart.py`` fails when the committed file is stale.
 """
 
 from __future__ import annotations
-
-import re
-from collections.abc import Mapping
-from urllib.parse import quote
 
 from scorpion.cards import FULL_DECK, RANKS
 
@@ -82,8 +72,11 @@ def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def suit_mark(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down."""
+def suit_use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down. The
+    outline itself, not a ``<use>`` of it: a nested ``<use>`` gave every card on the
+    page a tree of its own per mark (three elements each), rebuilt whenever the card
+    moves to another column."""
     half = size / 2
     turn = f"rotate(180 {_num(x)} {_num(y)}) " if flip else ""
     scale = _num(size / 100)
@@ -113,19 +106,19 @@ def corner(rank: str, suit: str) -> str:
     x, y, size = INDEX_SUIT
     return (
         f'<text x="7" y="{_num(INDEX_BASELINE)}" font-family="{FONT}" font-size="{INDEX_SIZE}" '
-        f'font-weight="700"{squeeze}>{text}</text>{suit_mark(suit, x, y, size)}'
+        f'font-weight="700"{squeeze}>{text}</text>{suit_use(suit, x, y, size)}'
     )
 
 
 def pips(rank: str, suit: str) -> str:
     left, top, right, bottom = PIP_BOX
     if rank == "A":
-        return suit_mark(suit, 50, 88, 52)
+        return suit_use(suit, 50, 88, 52)
     marks = []
     for ux, uy in PIPS[RANK_TEXT[rank]]:
         x = left + ux * (right - left)
         y = top + uy * (bottom - top)
-        marks.append(suit_mark(suit, x, y, PIP_SIZE, flip=uy > 0.5))
+        marks.append(suit_use(suit, x, y, PIP_SIZE, flip=uy > 0.5))
     return "".join(marks)
 
 
@@ -137,11 +130,11 @@ def court(rank: str, suit: str) -> str:
         f'<path d="{EMBLEMS[rank]}" transform="translate(30 52)"/>'
         f'<text x="50" y="106" font-family="{SERIF}" font-size="40" font-weight="700" '
         f'text-anchor="middle">{rank}</text>'
-        f"{suit_mark(suit, 50, 118, 14)}"
+        f"{suit_use(suit, 50, 118, 14)}"
     )
 
 
-# Colours by name (``picture`` puts in the palette's), with the light palette's as fallbacks.
+# Colours with fallbacks, so the sprite also looks right opened on its own.
 FACE = "fill:var(--face-bg,#fffdf7);stroke:var(--face-edge,#0004)"
 BACK = "fill:var(--back-bg,#7a1630);stroke:var(--face-edge,#0004)"
 LINE = "stroke:var(--back-line,#e0b860)"
@@ -177,94 +170,26 @@ def back_symbol() -> str:
     )
 
 
-# The palettes: light, dark, and what the four-colour deck changes in each. The art's
-# markup names colours as ``var(--name,fallback)``; ``picture`` puts the palette's in.
-LIGHT = {
-    "face-bg": "#fffdf7",
-    "face-edge": "#00000059",  # black at 35 %
-    "court-bg": "#f6efe0",
-    "back-bg": "#7a1630",
-    "back-line": "#e0b860",
-    "suit-s": "#1b1b1f",
-    "suit-h": "#c4122f",
-    "suit-d": "#c4122f",
-    "suit-c": "#1b1b1f",
-}
-DARK = LIGHT | {
-    "face-bg": "#ecebe5",
-    "face-edge": "#00000099",  # black at 60 %
-    "court-bg": "#e2dccd",
-    "back-bg": "#5e1125",
-    "back-line": "#c9a24e",
-    "suit-h": "#b3102a",
-    "suit-d": "#b3102a",
-}
-FOUR_LIGHT = {"suit-d": "#0a58b5", "suit-c": "#137a2c"}
-FOUR_DARK = {"suit-d": "#0b4f9e", "suit-c": "#106b26"}
-FOUR_SUITS = "DC"  # the suits whose faces the four-colour deck redraws
-
-_VAR = re.compile(r"var\(--([a-z-]+),[^)]*\)")
-
-
-def picture(symbol: str, palette: Mapping[str, str]) -> str:
-    """A symbol's drawing as an SVG document of its own, in the palette's colours."""
-    inner = symbol.split(">", 1)[1].rsplit("</symbol>", 1)[0]
-    inner = _VAR.sub(lambda match: palette[match.group(1)], inner)
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}">{inner}</svg>'
-
-
-def data_url(document: str) -> str:
-    return "data:image/svg+xml," + quote(document, safe=" =:/;,'()-.")
-
-
-def _rule(selector: str, symbol: str, palette: Mapping[str, str]) -> str:
-    return f'{selector}{{background-image:url("{data_url(picture(symbol, palette))}")}}'
-
-
-def _properties(selector: str, palette: Mapping[str, str]) -> str:
-    return f"{selector} {{ " + " ".join(f"--{k}: {v};" for k, v in palette.items()) + " }"
-
-
-def _pictures(palette: Mapping[str, str], four: Mapping[str, str]) -> list[str]:
-    rules = [_rule(".art.back", back_symbol(), palette)]
-    rules += [_rule(f".art.f{i}", face_symbol(i), palette) for i in range(len(FULL_DECK))]
-    rules += [
-        _rule(f".four-colour .art.f{i}", face_symbol(i), {**palette, **four})
-        for i, card in enumerate(FULL_DECK)
-        if card[1] in FOUR_SUITS
-    ]
-    return rules
-
-
-def stylesheet() -> str:
-    """The whole of ``static/cards.css``, deterministic so the committed copy can be checked."""
-    dark = "\n".join(
-        [
-            _properties(":root", DARK),
-            _properties(".four-colour", FOUR_DARK),
-            *_pictures(DARK, FOUR_DARK),
-        ]
+def sprite() -> str:
+    """The whole sprite file, deterministic so the committed copy can be checked."""
+    suits = "".join(
+        f'<symbol id="s{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
+        for s, d in SUIT_PATHS.items()
     )
+    faces = "\n".join(face_symbol(i) for i in range(len(FULL_DECK)))
     return (
-        "\n".join(
-            [
-                "/* Generated by static/webapp/cardart.py: edit that, then regenerate. */",
-                _properties(":root", LIGHT),
-                _properties(".four-colour", FOUR_LIGHT),
-                *_pictures(LIGHT, FOUR_LIGHT),
-                f"@media (prefers-color-scheme: dark) {{\n{dark}\n}}",
-            ]
-        )
-        + "\n"
+        '<svg xmlns="http://www.w3.org/2000/svg">\n'
+        "<!-- Generated by static/webapp/cardart.py: edit that, then regenerate. -->\n"
+        f"{suits}\n{back_symbol()}\n{faces}\n</svg>\n"
     )
 
 
 def symbol_id(card: str) -> str:
-    """The picture's name for a face: ``f`` and its position in ``FULL_DECK``."""
+    """The sprite symbol of a face: ``f`` and its position in ``FULL_DECK``."""
     return f"f{FULL_DECK.index(card)}"
 
 
 if __name__ == "__main__":
     import sys
 
-    sys.stdout.write(stylesheet())
+    sys.stdout.write(sprite())

@@ -8,7 +8,7 @@ page's structure changes, so an old snapshot is ignored rather than misdrawn.
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
 >>> snap["v"], snap["lang"], sorted(snap["parents"])[:2]
-(2, 'sv', ['c0', 'c1'])
+(1, 'sv', ['c0', 'c1'])
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from .render import CardView, parent_markup
 
-VERSION = 2  # 2: the art is an <i> with a background (static/cards.css), not an <svg>
+VERSION = 1
 
 
 def snapshot(

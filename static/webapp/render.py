@@ -27,6 +27,7 @@ from scorpion.cards import RANKS
 from .cardart import symbol_id
 from .layout import CARD_RATIO, DEFAULT_ROOM, RESERVE_STEP, UP_MAX, Fan, card_y, column_fan
 
+SPRITE = "static/cards.svg"  # relative: the site may live under a sub-path
 COLUMNS = 7
 PLACES = 4
 SEQUENCE = tuple(reversed([r for r in RANKS]))  # K ... A, the order in a column
@@ -173,11 +174,13 @@ def card_class(view: CardView) -> str:
 
 
 def face_markup(view: CardView, turning: bool = False) -> str:
-    """The card's picture: its face, or the back for a face-down card (static/cards.css
-    draws ``.art.f0`` ... ``.art.back``)."""
+    """The card's picture: its face, or the back for a face-down card."""
     symbol = symbol_id(view.card) if view.up else "back"
     extra = " turn" if turning else ""
-    return f'<i class="art {symbol}{extra}" aria-hidden="true"></i>'
+    return (
+        f'<svg class="art{extra}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+        f'<use href="{SPRITE}#{symbol}"/></svg>'
+    )
 
 
 def card_attributes(view: CardView) -> dict[str, str | None]:
