@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from e2e.ui import DECK, FIXTURES, LINE, SEED, open_game, play, watched_context
+from e2e.ui import DECK, FIXTURES, LINE, SEED, click_column, open_game, play, watched_context
 from scorpion import DEAL, Game, Move, saves
 from scorpion.session import Session
 
@@ -115,10 +115,10 @@ def drag_seed_move(page: Page) -> None:
     expect(page.locator('[data-column="2"]')).to_have_class(re.compile(r"\bdragging\b"))
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 200, steps=8)
     page.mouse.up()
-    expect(page.locator('[data-column="7"] [data-card="7S"]')).to_have_count(1)
+    expect(page.locator('[data-column="7"][aria-owns~="card-7S"]')).to_have_count(1)
     expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
     page.click("#undo")
-    expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
+    expect(page.locator('[data-column="2"][aria-owns~="card-4H"]')).to_have_count(1)
 
 
 def keyboard_seed_move(page: Page) -> None:
@@ -134,9 +134,9 @@ def keyboard_seed_move(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(page.locator("#board-description")).to_have_text(seed_boards("de")[1])
     page.keyboard.press("u")
-    expect(page.locator('[data-column="2"] [data-card="4H"]')).to_have_count(1)
+    expect(page.locator('[data-column="2"][aria-owns~="card-4H"]')).to_have_count(1)
     page.keyboard.press("Control+y")
-    expect(page.locator('[data-column="7"] [data-card="4H"]')).to_have_count(1)
+    expect(page.locator('[data-column="7"][aria-owns~="card-4H"]')).to_have_count(1)
 
 
 def refusal_position() -> tuple[Game, str, dict[str, tuple[str, int]]]:
@@ -168,7 +168,7 @@ def test_refusals_in_each_language_only_with_interactive_rules(fresh, site_url, 
         expect(board).to_have_text(before)
         for reason, (card, column) in refused.items():
             page.click(f'[data-card="{card}"]')
-            page.click(f'[data-column="{column + 1}"]')
+            click_column(page, column + 1)
             expect(status).to_have_text(REFUSALS[lang][reason])
             assert description(page) == before  # nothing moved
     page.uncheck("#interactive-rules")
@@ -176,7 +176,7 @@ def test_refusals_in_each_language_only_with_interactive_rules(fresh, site_url, 
         choose_language(page, lang)
         for card, column in refused.values():
             page.click(f'[data-card="{card}"]')
-            page.click(f'[data-column="{column + 1}"]')
+            click_column(page, column + 1)
             expect(page.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "false")
             for message in REFUSALS[lang].values():
                 expect(status).not_to_contain_text(message)
@@ -187,13 +187,13 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     play(page, "4H>7")
     page.click("#deal-reserve")
     for card, column in (("QS", 1), ("AH", 2), ("5D", 3)):
-        expect(page.locator(f'[data-column="{column}"] [data-card="{card}"]')).to_have_count(1)
+        expect(page.locator(f'[data-column="{column}"][aria-owns~="card-{card}"]')).to_have_count(1)
     expect(page.locator("#deal-reserve")).to_be_disabled()
     page.click("#undo")
     expect(page.locator('[data-card="QS"]')).to_have_count(0)
     expect(page.locator("#deal-reserve")).to_be_enabled()
     page.click("#redo")
-    expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
+    expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
     game = Game.from_deck(DECK)
     game.play(Move.parse("4H>7"))
     game.play(DEAL)
@@ -207,7 +207,7 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     with page.expect_request("**/pyodide.asm.wasm"):
         page.reload()
     assert page.evaluate("document.documentElement.dataset.ready") != "1"
-    expect(page.locator('[data-column="1"] [data-card="QS"]')).to_have_count(1)
+    expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
     expect(page.locator("#loading")).to_be_visible()
     assert page.locator(".card.down").count() == 12
     for route in held:

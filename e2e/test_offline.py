@@ -40,7 +40,7 @@ INSTALL_ONLY = re.compile(
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 BOARD = """() => Array.from(document.querySelectorAll('[data-column]'), column =>
-    Array.from(column.querySelectorAll('[data-card]'), card => card.dataset.card).join(' ')
+    (column.getAttribute('aria-owns') || '').replaceAll('card-', '')
   ).join(' | ') + ' / score ' + document.getElementById('score').textContent"""
 # Ask for the new version now (an open page also asks hourly and when shown again); resolve
 # with the new worker's fate: "installed" (it waits) or "redundant" (its install failed).

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import DECK, LINE, blank, open_game, play, watched_context
+from e2e.ui import DECK, LINE, blank, click_column, open_game, play, watched_context
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 from scorpion.wording import describe
@@ -142,7 +142,7 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
         )
         # Clicked, not played with ``play``: the card may come straight back (below).
         second.click(f'[data-card="{stale_move.card}"]')
-        second.click(f'[data-column="{stale_move.to + 1}"]')
+        click_column(second, stale_move.to + 1)
         # Its save finds the newer one: it shows that instead of writing over it.
         expect(second.locator("#board-description")).to_have_text(
             describe(game_after(["4H>7"]), "en")

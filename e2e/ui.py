@@ -59,6 +59,26 @@ def open_game(
     return page
 
 
+# The columns' cards share one element (webapp/render.py); a column names its face-up cards
+# in aria-owns. A card's column, from the card (or from a column itself):
+COLUMN_OF = """e => (e.closest('[data-column]')
+    || document.querySelector(`[aria-owns~="${e.id}"]`)).dataset.column"""
+
+
+def click_column(page: Page, column: int | str) -> None:
+    """A click on a column (1-7), as a player's: on its top card, if that is where the
+    column's middle is. ``force``: the card there is the column's, through aria-owns, not
+    a descendant of its element, which Playwright would take for another element covering
+    the column; the page sees the same click."""
+    page.locator(f'[data-column="{column}"]').click(force=True)
+
+
+def column_cards(page: Page, column: int | str) -> list[str]:
+    """The face-up cards of a column (1-7), bottom to top, as its aria-owns names them."""
+    owned = page.locator(f'[data-column="{column}"]').get_attribute("aria-owns") or ""
+    return [name.removeprefix("card-") for name in owned.split()]
+
+
 def play(page: Page, move: str) -> None:
     """One move of the notation through the interface: click the card, then the column
     (or the reserve for ``deal``), and wait until the card has left its column."""
@@ -67,9 +87,9 @@ def play(page: Page, move: str) -> None:
         return
     card, column = move.split(">")
     element = page.locator(f'[data-card="{card}"]')
-    source = element.evaluate("e => e.closest('[data-column]').dataset.column")
+    source = element.evaluate(COLUMN_OF)
     element.click()
     expect(element).to_have_attribute("aria-pressed", "true")
-    page.click(f'[data-column="{column}"]')
+    click_column(page, column)
     # the card left its column (it may have left the table with a complete sequence)
-    expect(page.locator(f'[data-column="{source}"] [data-card="{card}"]')).to_have_count(0)
+    expect(page.locator(f'[data-column="{source}"][aria-owns~="card-{card}"]')).to_have_count(0)

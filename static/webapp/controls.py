@@ -36,11 +36,6 @@ class Press:
     centres: tuple[float, ...] = ()
 
 
-def column_of(element: Any) -> int | None:
-    found = element.closest("[data-column]") if element else None
-    return int(found.dataset.column) - 1 if found else None
-
-
 def typing_in(element: Any) -> bool:
     """True when keys go to a text field or a menu (its letters are not shortcuts)."""
     tag = str(getattr(element, "tagName", "") or "")
@@ -131,7 +126,7 @@ class Controls:
         if target.closest("#deal-reserve"):
             self.app.deal()
             return
-        column = column_of(target)
+        column = self.app.board.column_at(target)
         card = card_of(target)
         if column is None and card is None:
             self.app.release()
@@ -154,7 +149,7 @@ class Controls:
 
     def on_focus_in(self, event: Any) -> None:
         target = event.target
-        column = column_of(target)
+        column = self.app.board.column_at(target)
         if column is not None:
             card = card_of(target)
             self.app.focus_from(card, column)
@@ -168,7 +163,7 @@ class Controls:
         if int(event.button or 0) != 0 or not event.isPrimary:
             return
         card = card_of(event.target)
-        column = column_of(event.target)
+        column = self.app.board.column_at(event.target)
         if column is not None:
             # No focus change on press: moving focus (and its tab stop) costs a forced
             # layout, and a pointer player does not need it. The click still comes.

@@ -2,11 +2,12 @@
 the elements whose view changed.
 
 Every card keeps one element for the whole game. Within a container, cards glide by CSS
-transitions on ``transform`` (their offsets are CSS variables). When a card changes
-container (a move, the deal, a removed sequence, an undo) its element is moved in the
-DOM, which no transition can follow, so it is animated from where it was seen with the
-Web Animations API on the separate ``translate`` property (FLIP without a forced layout:
-the containers' positions are measured on resize, not per move). A card that moves again
+transitions on ``transform`` (their offsets are CSS variables); the seven columns share
+one container, so a move between columns is such a glide. When a card changes container
+(the deal, a removed sequence, their undos) its element is moved in the DOM, which no
+transition can follow, so it is animated from where it was seen with the Web Animations
+API on the separate ``translate`` property (FLIP without a forced layout: the containers'
+positions are measured on resize, not per move). A card that moves again
 while it still glides has that glide cancelled, and the new one starts from where the card
 is seen: two animations of ``translate`` on one element cannot both run on the compositor,
 and Chromium then ran both on the main thread, restyling and repainting every frame.
@@ -32,9 +33,14 @@ class Board:
 
     def __init__(self, document: Any) -> None:
         self.document = document
-        self.parents = {
-            name: document.querySelector(f'[data-parent="{name}"]') for name in render.parents()
+        self.containers = {
+            name: document.querySelector(f'[data-parent="{name}"]') for name in render.containers()
         }
+        self.columns = [
+            document.querySelector(f'[data-column="{c + 1}"]') for c in range(render.COLUMNS)
+        ]
+        self.layer = self.containers[render.TABLE]  # the columns' cards
+        self.owners: list[str] = [""] * render.COLUMNS  # each column's aria-owns
         self.tableau = document.getElementById("tableau")
         self.elements: dict[str, Any] = {}
         self.view: View = {}
@@ -48,7 +54,7 @@ class Board:
         self.reduced = False  # the system asks for reduced motion
         self.labels: dict[str, str] = {}  # the aria-label last written on each live card
         self.targets: set[int] = set()
-        self.roving: Any = self.parents["c0"]
+        self.roving: Any = self.columns[0]
         self.roving_card: str | None = None
         self.glides: dict[str, tuple[Any, Offset]] = {}  # each card's last glide, its start
         self._apply: Any = None
@@ -62,17 +68,17 @@ class Board:
     def measure(self) -> float:
         """Card width in pixels and the tableau's height in card widths (the room for a
         column). Called at start, on resize and when the cards change size, not per move."""
-        width = float(self.parents["c0"].getBoundingClientRect().width)
+        width = float(self.columns[0].getBoundingClientRect().width)
         self.card_width = width
         self.tableau_px = float(self.tableau.clientHeight) - 8
-        top = self.parents["reserve"].getBoundingClientRect()
+        top = self.containers["reserve"].getBoundingClientRect()
         gap = float(self.tableau.getBoundingClientRect().top) - float(top.bottom)
         self.stacked = gap >= 0  # the reserve's row is above the tableau, not beside it
         self.gap_px = max(0.0, gap)
         # Containers only move when the window changes; their distances survive scrolling.
         self.origins = {}
-        for name, element in self.parents.items():
-            rect = element.getBoundingClientRect()
+        for name in render.parents():
+            rect = self._element_of_parent(name).getBoundingClientRect()
             self.origins[name] = (float(rect.left), float(rect.top))
         window = self.document.defaultView
         self.reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
@@ -80,6 +86,12 @@ class Board:
         if width <= 0:
             return DEFAULT_ROOM
         return max(2.0, self.tableau_px / width)
+
+    def _element_of_parent(self, parent: str) -> Any:
+        """The element where a card of ``parent`` rests: its column's, or its container."""
+        if parent.startswith("c"):
+            return self.columns[int(parent[1:])]
+        return self.containers[parent]
 
     def set_animations(self, on: bool) -> None:
         """Cards move without animation when the player or the system says so."""
@@ -102,7 +114,7 @@ class Board:
     def column_centres(self) -> list[float]:
         centres = []
         for column in range(render.COLUMNS):
-            rect = self.parents[render.column_parent(column)].getBoundingClientRect()
+            rect = self.columns[column].getBoundingClientRect()
             centres.append(float(rect.left) + float(rect.width) / 2)
         return centres
 
@@ -115,14 +127,17 @@ class Board:
     def mount(self, view: View, labels: Mapping[str, str]) -> None:
         """Draw a whole new board (start, new game, language change): one write per container."""
         self.labels = dict(labels)
-        for parent, markup in render.parent_markup(view, labels).items():
-            self.parents[parent].innerHTML = markup
+        for name, markup in render.parent_markup(view, labels).items():
+            self.containers[name].innerHTML = markup
         self.elements = {}
         self.glides = {}
-        for parent, group in render.by_parent(view).items():
-            children = self.parents[parent].children
+        for name, group in render.by_container(view).items():
+            children = self.containers[name].children
             for index, card_view in enumerate(group):
                 self.elements[card_view.card] = children.item(index)
+        self.owners = render.owners(view)
+        for column, owned in zip(self.columns, self.owners, strict=True):
+            column.setAttribute("aria-owns", owned)
         self.view = dict(view)
         for column in range(render.COLUMNS):
             self.column(column).setAttribute("tabindex", "-1")
@@ -178,8 +193,19 @@ class Board:
                 html = render.face_markup(new, turning=new.card in turning)
             if attributes or html is not None:
                 writes.append([self.elements[new.card], attributes, html])
+        if any(n.parent.startswith("c") or (o and o.parent.startswith("c")) for o, n in changes):
+            owners = render.owners(view)
+            for column, (was, now) in enumerate(zip(self.owners, owners, strict=True)):
+                if was != now:
+                    writes.append([self.columns[column], ["aria-owns", now], None])
+            self.owners = owners
+        container = render.container
         moving = sorted(
-            ((o, n) for o, n in changes if o is not None and o.parent != n.parent),
+            (
+                (o, n)
+                for o, n in changes
+                if o is not None and container(o.parent) != container(n.parent)
+            ),
             key=lambda pair: pair[1].index,
         )
         moves = []
@@ -189,7 +215,8 @@ class Board:
             rise = LIFT * self.card_width if old.lifted else 0.0
             dx, dy = self._flip_delta(old, new, (ox, oy - rise))
             glide, (gx, gy) = self.glides.pop(new.card, (None, (0.0, 0.0)))
-            moves.append([self.elements[new.card], self.parents[new.parent], dx, dy, glide, gx, gy])
+            parent = self.containers[container(new.parent)]
+            moves.append([self.elements[new.card], parent, dx, dy, glide, gx, gy])
         if self._apply is None:  # made here, not at import: a Python snapshot holds imports
             self._apply = Function.new("writes", "moves", "animate", "timing", _APPLY)
         started = self._apply(to_js(writes), to_js(moves), bool(self.motion_ms), self._timing)
@@ -212,7 +239,21 @@ class Board:
     # --- columns: drop targets, dragging --------------------------------------------
 
     def column(self, index: int) -> Any:
-        return self.parents[render.column_parent(index)]
+        return self.columns[index]
+
+    def column_at(self, element: Any) -> int | None:
+        """The column of a pressed element: a column, or a card in one (the columns'
+        cards are not inside their column's element: see render)."""
+        if not element:
+            return None
+        found = element.closest("[data-column]")
+        if found:
+            return int(found.dataset.column) - 1
+        card = element.closest("[data-card]")
+        view = self.view.get(str(card.dataset.card)) if card else None
+        if view is not None and view.parent.startswith("c"):
+            return int(view.parent[1:])
+        return None
 
     def mark_targets(self, columns: Iterable[int]) -> None:
         """Outline the columns the held pile may go to (only the ones that change)."""
@@ -223,15 +264,16 @@ class Board:
 
     def start_drag(self, column: int) -> None:
         self.column(column).classList.add("dragging")
+        self.layer.classList.add("dragging")
 
     def drag_to(self, column: int, dx: float, dy: float) -> None:
         """One style write per pointer move: the lifted cards read it through CSS."""
-        self.column(column).setAttribute("style", f"--drag-x:{dx:.1f}px;--drag-y:{dy:.1f}px")
+        self.layer.setAttribute("style", f"--drag-x:{dx:.1f}px;--drag-y:{dy:.1f}px")
 
     def end_drag(self, column: int) -> None:
-        element = self.column(column)
-        element.classList.remove("dragging")
-        element.removeAttribute("style")
+        self.column(column).classList.remove("dragging")
+        self.layer.classList.remove("dragging")
+        self.layer.removeAttribute("style")
 
     def element_of(self, card: str) -> Any:
         return self.elements.get(card)

@@ -8,7 +8,7 @@ page's structure changes, so an old snapshot is ignored rather than misdrawn.
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
 >>> snap["v"], snap["lang"], sorted(snap["parents"])[:2]
-(1, 'sv', ['c0', 'c1'])
+(2, 'sv', ['p0', 'p1'])
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .render import CardView, parent_markup
+from .render import CardView, owners, parent_markup
 
-VERSION = 1
+VERSION = 2  # 2: the columns' cards in one container ('table'), columns' aria-owns
 
 
 def snapshot(
@@ -31,5 +31,6 @@ def snapshot(
         "lang": lang,
         "four": four_colour,
         "parents": parent_markup(resting),
+        "owners": owners(resting),
         "texts": dict(texts),
     }

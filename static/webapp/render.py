@@ -4,6 +4,13 @@ Every card has one view and, in the page, one element for its whole life: in a c
 in the reserve or on one of the four places for removed sequences. ``diff`` lists the
 cards whose view changed, so the page only touches those elements.
 
+The cards of all seven columns share one element of the page (``TABLE``), each placed by
+its column (``--c``) and offsets: a card that changes column keeps its parent and glides
+by a CSS transition of its transform. Taking it out of one column's element and putting
+it into another's made the browser build and lay out its picture again (a ``<use>`` of
+the sprite): 7-10 ms for a run of 20-30 cards. Each column names its face-up cards with
+``aria-owns`` (``owners``), so assistive technology still finds them in their column.
+
 A face-down card's view knows its card (Python must, to animate it), but its markup
 says nothing of it: no ``data-card``, no label, only the back of the sprite.
 
@@ -51,8 +58,21 @@ class CardView:
 View = dict[str, CardView]
 
 
+TABLE = "table"  # the page's one container of the columns' cards (index.html: .cards)
+
+
 def column_parent(column: int) -> str:
     return f"c{column}"
+
+
+def container(parent: str) -> str:
+    """The page element holding the cards of ``parent``: one for all the columns."""
+    return TABLE if parent.startswith("c") else parent
+
+
+def card_id(card: str) -> str:
+    """The element id of a face-up card in a column (named in its column's aria-owns)."""
+    return f"card-{card}"
 
 
 def board_view(
@@ -160,8 +180,14 @@ def _num(value: float) -> str:
 
 def card_style(view: CardView) -> str:
     """Offsets and the visible height: an overlapped card's element is only its visible
-    strip (the picture overflows it), so a click on the strip is a click on the card."""
-    return f"--x:{_num(view.x)};--y:{_num(view.y)};--h:{_num(view.h)}"
+    strip (the picture overflows it), so a click on the strip is a click on the card. A
+    column's card also says its column (``--c``, CSS adds the column's offset) and its
+    place in the pile (``--i``, its z-index: the columns' cards share one parent, whose
+    order says nothing)."""
+    style = f"--x:{_num(view.x)};--y:{_num(view.y)};--h:{_num(view.h)}"
+    if view.parent.startswith("c"):
+        style += f";--c:{view.parent[1:]};--i:{view.index}"
+    return style
 
 
 def card_class(view: CardView) -> str:
@@ -193,6 +219,7 @@ def card_attributes(view: CardView) -> dict[str, str | None]:
     return {
         "class": card_class(view),
         "style": card_style(view),
+        "id": card_id(view.card) if live else None,
         "data-card": view.card if live else None,
         "role": "button" if live else None,
         "tabindex": "-1" if live else None,
@@ -212,10 +239,15 @@ def card_markup(view: CardView, label: str | None = None) -> str:
 
 
 def parents() -> list[str]:
-    """Every container of cards, in a fixed order."""
+    """Every parent a card's view names, in a fixed order."""
     return (
         [column_parent(c) for c in range(COLUMNS)] + ["reserve"] + [f"p{p}" for p in range(PLACES)]
     )
+
+
+def containers() -> list[str]:
+    """Every page element that holds cards: the columns' one, the reserve, the places."""
+    return [TABLE, "reserve"] + [f"p{p}" for p in range(PLACES)]
 
 
 def by_parent(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
@@ -228,15 +260,33 @@ def by_parent(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
     return groups
 
 
+def by_container(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
+    """The views of each page container, in the order of its elements (the columns' one:
+    column 1 bottom to top, then column 2 ...)."""
+    groups: dict[str, list[CardView]] = {name: [] for name in containers()}
+    for parent, group in by_parent(view).items():
+        groups[container(parent)].extend(group)
+    return groups
+
+
 def parent_markup(
     view: Mapping[str, CardView], labels: Mapping[str, str] | None = None
 ) -> dict[str, str]:
     """The inner markup of every container: for the first paint and the saved snapshot."""
     labels = labels or {}
     return {
-        parent: "".join(card_markup(v, labels.get(v.card)) for v in group)
-        for parent, group in by_parent(view).items()
+        name: "".join(card_markup(v, labels.get(v.card)) for v in group)
+        for name, group in by_container(view).items()
     }
+
+
+def owners(view: Mapping[str, CardView]) -> list[str]:
+    """Each column's ``aria-owns``: its face-up cards' ids, bottom to top."""
+    groups = by_parent(view)
+    return [
+        " ".join(card_id(v.card) for v in groups[column_parent(c)] if v.live)
+        for c in range(COLUMNS)
+    ]
 
 
 def diff(

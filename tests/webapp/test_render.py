@@ -9,7 +9,18 @@ from pathlib import Path
 
 import pytest
 from webapp.layout import CARD_RATIO
-from webapp.render import board_view, by_parent, card_markup, diff, parent_markup, with_lift
+from webapp.render import (
+    board_view,
+    by_container,
+    by_parent,
+    card_markup,
+    card_style,
+    container,
+    diff,
+    owners,
+    parent_markup,
+    with_lift,
+)
 
 from scorpion import DEAL, Game, Move
 from scorpion.cards import FULL_DECK
@@ -28,6 +39,41 @@ def test_every_card_has_one_view(seed: Game) -> None:
     groups = by_parent(view)
     assert [len(groups[f"c{c}"]) for c in range(7)] == [7] * 7
     assert len(groups["reserve"]) == 3
+
+
+def test_the_columns_cards_share_one_container_in_column_order(seed: Game) -> None:
+    """A card changing column keeps its element's parent (no re-layout of its picture):
+    all seven columns' cards are in one container, column 1 bottom to top first."""
+    view = board_view(seed)
+    groups = by_container(view)
+    assert list(groups) == ["table", "reserve", "p0", "p1", "p2", "p3"]
+    assert [v.card for v in groups["table"]] == [
+        v.card for c in range(7) for v in by_parent(view)[f"c{c}"]
+    ]
+    assert {container(f"c{c}") for c in range(7)} == {"table"}
+    assert container("reserve") == "reserve" and container("p2") == "p2"
+    assert list(parent_markup(view)) == list(groups)
+    # each card says its column and its place in the pile; the others need neither
+    top = by_parent(view)["c6"][-1]
+    assert card_style(top).endswith(";--c:6;--i:6")
+    assert "--c:" not in card_style(by_parent(view)["reserve"][0])
+
+
+def test_columns_own_their_face_up_cards_by_id(seed: Game) -> None:
+    """Each column's aria-owns lists its face-up cards' ids, bottom to top; a face-down
+    card has no id (it would name the card)."""
+    view = board_view(seed)
+    owned = owners(view)
+    assert owned[1] == "card-QH card-3C card-4H card-7S"
+    for c, names in enumerate(owned):
+        ups = [v.card for v in by_parent(view)[f"c{c}"] if v.up]
+        assert names.split() == [f"card-{card}" for card in ups]
+    markup = "".join(parent_markup(view).values())
+    assert markup.count(' id="card-') == 37
+    after = board_view(Game.from_deck(SEED["deck"], moves="4H>7"))
+    assert owners(after)[1] == "card-QH card-3C" and owners(after)[6].endswith(
+        "card-5H card-4H card-7S"
+    )
 
 
 def test_face_down_markup_reveals_nothing(seed: Game) -> None:

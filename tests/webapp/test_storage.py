@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from webapp.paint import snapshot
+from webapp.paint import VERSION, snapshot
 from webapp.render import board_view
 from webapp.storage import PAINT_KEY, SAVE_KEY, Store
 
@@ -82,8 +83,16 @@ def test_paint_snapshot_is_plain_json() -> None:
     store = Store(backend)
     store.save_paint(snapshot(board_view(Game.new(9)), {"score": "0"}, "de", True))
     data = json.loads(backend.items[PAINT_KEY])
-    assert data["v"] == 1 and data["lang"] == "de" and data["four"] is True
-    assert set(data["parents"]) >= {"c0", "reserve", "p3"}
+    assert data["v"] == VERSION and data["lang"] == "de" and data["four"] is True
+    assert set(data["parents"]) == {"table", "reserve", "p0", "p1", "p2", "p3"}
+    assert len(data["owners"]) == 7  # each column's aria-owns
+
+
+def test_the_page_paints_only_a_snapshot_of_this_version() -> None:
+    """index.html's inline script ignores a snapshot of another version (an old one holds
+    markup this page no longer draws); paint.VERSION and that check move together."""
+    page = (Path(__file__).resolve().parents[2] / "index.html").read_text()
+    assert f"s.v !== {VERSION})" in page
 
 
 def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
