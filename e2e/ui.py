@@ -65,12 +65,26 @@ COLUMN_OF = """e => (e.closest('[data-column]')
     || document.querySelector(`[aria-owns~="${e.id}"]`)).dataset.column"""
 
 
+# Playwright's own check before a click, with the column's cards counted as its own: what
+# is at the column's middle is the column, something in it, or a card it owns.
+REACHABLE = """column => {
+    const r = column.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const card = hit && hit.closest('[data-card]');
+    const owned = (column.getAttribute('aria-owns') || '').split(' ');
+    return !!hit && (column.contains(hit) || (!!card && owned.includes(card.id)));
+}"""
+
+
 def click_column(page: Page, column: int | str) -> None:
     """A click on a column (1-7), as a player's: on its top card, if that is where the
-    column's middle is. ``force``: the card there is the column's, through aria-owns, not
-    a descendant of its element, which Playwright would take for another element covering
-    the column; the page sees the same click."""
-    page.locator(f'[data-column="{column}"]').click(force=True)
+    column's middle is. Playwright would take that card, which the column owns through
+    aria-owns but does not contain, for another element covering the column, and wait;
+    so the same check is made here, counting owned cards, and the click is forced."""
+    target = page.locator(f'[data-column="{column}"]')
+    target.scroll_into_view_if_needed()
+    page.wait_for_function(REACHABLE, arg=target.element_handle())
+    target.click(force=True)
 
 
 def column_cards(page: Page, column: int | str) -> list[str]:
