@@ -89,9 +89,8 @@ class Board:
 
     def _element_of_parent(self, parent: str) -> Any:
         """The element where a card of ``parent`` rests: its column's, or its container."""
-        if parent.startswith("c"):
-            return self.columns[int(parent[1:])]
-        return self.containers[parent]
+        column = render.column_index(parent)
+        return self.containers[parent] if column is None else self.columns[column]
 
     def set_animations(self, on: bool) -> None:
         """Cards move without animation when the player or the system says so."""
@@ -152,7 +151,7 @@ class Board:
         rx, ry = self.origins["reserve"]
         cw = self.card_width
         order = sorted(
-            (v for v in self.view.values() if v.parent.startswith("c")),
+            (v for v in self.view.values() if render.column_index(v.parent) is not None),
             key=lambda v: (v.index, v.parent),
         )
         for step, v in enumerate(order):
@@ -193,12 +192,11 @@ class Board:
                 html = render.face_markup(new, turning=new.card in turning)
             if attributes or html is not None:
                 writes.append([self.elements[new.card], attributes, html])
-        if any(n.parent.startswith("c") or (o and o.parent.startswith("c")) for o, n in changes):
-            owners = render.owners(view)
-            for column, (was, now) in enumerate(zip(self.owners, owners, strict=True)):
-                if was != now:
-                    writes.append([self.columns[column], ["aria-owns", now], None])
-            self.owners = owners
+        owners = render.owners(view)
+        for column, (was, now) in enumerate(zip(self.owners, owners, strict=True)):
+            if was != now:
+                writes.append([self.columns[column], ["aria-owns", now], None])
+        self.owners = owners
         container = render.container
         moving = sorted(
             (
@@ -251,9 +249,7 @@ class Board:
             return int(found.dataset.column) - 1
         card = element.closest("[data-card]")
         view = self.view.get(str(card.dataset.card)) if card else None
-        if view is not None and view.parent.startswith("c"):
-            return int(view.parent[1:])
-        return None
+        return render.column_index(view.parent) if view is not None else None
 
     def mark_targets(self, columns: Iterable[int]) -> None:
         """Outline the columns the held pile may go to (only the ones that change)."""

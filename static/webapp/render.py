@@ -65,9 +65,18 @@ def column_parent(column: int) -> str:
     return f"c{column}"
 
 
+def column_index(parent: str) -> int | None:
+    """The column a parent names (``column_parent`` backwards), None for the others.
+
+    >>> column_index("c3"), column_index("reserve"), column_index("p0")
+    (3, None, None)
+    """
+    return int(parent[1:]) if parent.startswith("c") else None
+
+
 def container(parent: str) -> str:
     """The page element holding the cards of ``parent``: one for all the columns."""
-    return TABLE if parent.startswith("c") else parent
+    return TABLE if column_index(parent) is not None else parent
 
 
 def card_id(card: str) -> str:
@@ -185,8 +194,9 @@ def card_style(view: CardView) -> str:
     place in the pile (``--i``, its z-index: the columns' cards share one parent, whose
     order says nothing)."""
     style = f"--x:{_num(view.x)};--y:{_num(view.y)};--h:{_num(view.h)}"
-    if view.parent.startswith("c"):
-        style += f";--c:{view.parent[1:]};--i:{view.index}"
+    column = column_index(view.parent)
+    if column is not None:
+        style += f";--c:{column};--i:{view.index}"
     return style
 
 
