@@ -858,3 +858,29 @@ def test_a_link_asks_in_a_dialog_that_holds_focus_and_passes_axe(
     audit(page, "light link-dialog")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def test_focus_moved_on_as_a_dialog_closes_stays_and_lost_focus_comes_back(
+    booted: dict[str, Page], site_url: str, wait_ready
+) -> None:
+    """A dialog's close event comes a task after it closed. Focus the player has already
+    moved (Escape, then at once Tab or a click) stays where it went: taking it back to the
+    opener made the next Enter open that dialog again. Focus lost with the dialog (on
+    nothing) does come back to the opener."""
+    page = load(booted, site_url, wait_ready, 5)
+    close_then = """async ([name, then]) => {
+        const dialog = document.getElementById(name);
+        // a listener added after the game's: it runs once the game's has run
+        const closed = new Promise(done => dialog.addEventListener('close', done, {once: true}));
+        dialog.close();
+        if (then) document.getElementById(then).focus(); else document.activeElement.blur();
+        await closed;
+        return document.activeElement.id || document.activeElement.tagName;
+    }"""
+    for name, opener in (("rules-dialog", "#rules"), ("settings-dialog", "#settings-button")):
+        page.click(opener)
+        expect(page.locator(f"#{name}")).to_be_visible()
+        assert page.evaluate(close_then, [name, "stats"]) == "stats", name
+        page.click(opener)
+        expect(page.locator(f"#{name}")).to_be_visible()
+        assert page.evaluate(close_then, [name, None]) == opener[1:], name

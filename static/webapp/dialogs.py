@@ -130,7 +130,12 @@ class Dialogs:
 
     def _closed(self, name: str) -> None:
         back = self.returns.pop(name, None)
-        if back and getattr(back, "isConnected", False):
+        # The close event comes a task after the dialog closed: by then the player (or the
+        # browser's own focus restore) may have put the focus somewhere, which stays.
+        # Only a focus lost with the dialog comes back to where it was.
+        active = self.document.activeElement
+        lost = active is None or active.tagName == "BODY" or self.el(name).contains(active)
+        if lost and back and getattr(back, "isConnected", False):
             back.focus()
 
     # --- A link to another game while one is in progress ---------------------------------
