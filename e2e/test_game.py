@@ -103,6 +103,46 @@ def test_seed_move_by_click_and_board_in_three_languages(fresh, site_url, wait_r
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# The middle of a card's element, if that card is over column ``over`` and is what a click
+# there hits (the top one); else null.
+OVER_COLUMN = """([card, over]) => {
+    const element = document.querySelector(`[data-card="${card}"]`);
+    const column = document.querySelector(`[data-column="${over}"]`).getBoundingClientRect();
+    const r = element.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < column.left + 4 || x > column.right - 4) return null;
+    const hit = document.elementFromPoint(x, y);
+    return hit && hit.closest("[data-card]") === element ? [x, y] : null;
+}"""
+
+
+def test_a_pile_held_goes_to_the_column_tapped_not_to_a_card_gliding_over_it(
+    fresh, site_url, wait_ready
+) -> None:
+    """2H and the four cards on it glide from column 7 to column 3, over columns 6-4
+    (slowed down here). With 6S held, a tap on 7S while it is seen over column 5 means
+    column 5, where 6S cannot go (refused: it stays), not column 3, where 7S is bound
+    and where 6S could go."""
+    fresh.emulate_media(reduced_motion="no-preference")
+    page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
+    play(page, "4H>7")
+    page.add_style_tag(content=".cards .card { transition-duration: 30s !important; }")
+    play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
+    six = page.locator('[data-card="6S"]')
+    six.click()
+    expect(six).to_have_attribute("aria-pressed", "true")
+    x, y = page.wait_for_function(OVER_COLUMN, arg=["7S", 5]).json_value()
+    page.mouse.click(x, y)
+    expect(six).to_have_attribute("aria-pressed", "false")
+    expect(page.locator('[data-column="7"][aria-owns~="card-6S"]')).to_have_count(1)
+    expect(page.locator('[data-column="3"][aria-owns~="card-6S"]')).to_have_count(0)
+    # Nothing held, a tap on a gliding card picks that card up, as seen.
+    x, y = page.wait_for_function(OVER_COLUMN, arg=["7S", 4]).json_value()
+    page.mouse.click(x, y)
+    expect(page.locator('[data-card="7S"]')).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def drag_seed_move(page: Page) -> None:
     """4H onto column 7 with the mouse, the pile following the pointer."""
     card = page.locator('[data-card="4H"]').bounding_box()

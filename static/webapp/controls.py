@@ -128,6 +128,12 @@ class Controls:
             return
         column = self.app.board.column_at(target)
         card = card_of(target)
+        if card is not None and self.app.held is not None:
+            # A card still gliding to its new column may be over another one. With a pile
+            # held, a tap means "here": the column under the pointer, not where that goes.
+            under = self.app.board.column_under(float(event.clientX))
+            if under != column:
+                card, column = None, under
         if column is None and card is None:
             self.app.release()
             return

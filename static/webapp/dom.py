@@ -22,7 +22,7 @@ from js import Function, Object
 from pyodide.ffi import to_js
 
 from . import render
-from .layout import DEFAULT_ROOM, LIFT
+from .layout import DEFAULT_ROOM, LIFT, nearest_column
 from .render import CardView, View
 
 Offset = tuple[float, float]
@@ -116,6 +116,15 @@ class Board:
             rect = self.columns[column].getBoundingClientRect()
             centres.append(float(rect.left) + float(rect.width) / 2)
         return centres
+
+    def column_under(self, x: float) -> int | None:
+        """The column whose resting place spans ``x`` (viewport pixels), from the last
+        measure: no layout is read, and columns only move sideways on resize."""
+        places = [self.origins.get(render.column_parent(c)) for c in range(render.COLUMNS)]
+        if any(place is None for place in places):
+            return None  # not measured yet
+        centres = [place[0] + self.card_width / 2 for place in places if place is not None]
+        return nearest_column(x, centres, (centres[1] - centres[0]) / 2)
 
     def tableau_bounds(self) -> tuple[float, float]:
         rect = self.tableau.getBoundingClientRect()
