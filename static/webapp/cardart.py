@@ -15,6 +15,8 @@ saved board before Python has started::
 
 from __future__ import annotations
 
+import re
+
 from scorpion.cards import FULL_DECK, RANKS
 
 W, H = 100, 140  # the card's viewBox: height is 1.4 widths, as in CSS
@@ -72,18 +74,62 @@ def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def suit_use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    """A suit mark of ``size`` centred on (x, y); ``flip`` turns it upside down. The
-    outline itself, not a ``<use>`` of it: a nested ``<use>`` gave every card on the
-    page a tree of its own per mark (three elements each), rebuilt whenever the card
-    moves to another column."""
-    half = size / 2
-    turn = f"rotate(180 {_num(x)} {_num(y)}) " if flip else ""
-    scale = _num(size / 100)
-    return (
-        f'<path transform="{turn}translate({_num(x - half)} {_num(y - half)}) scale({scale})" '
-        f'd="{SUIT_PATHS[suit]}"/>'
-    )
+_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARITY = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7, "Z": 0}
+
+
+def placed(d: str, scale: float, dx: float, dy: float) -> str:
+    """Path data ``d`` scaled by ``scale`` about the origin (negative: also turned half a
+    turn), then moved by (dx, dy): what ``transform="translate(dx dy) scale(scale)"``
+    shows, as plain coordinates, so several marks can share one ``<path>``.
+
+    >>> placed("M50 2 86 50 50 98 14 50z", 0.5, 10, 0)
+    'M35 1 53 25 35 49 17 25z'
+    >>> placed("M0 0h10a5 5 0 0 1 0 10", -1, 20, 20)
+    'M20 20h-10a5 5 0 0 1 0 -10'
+    """
+    out: list[str] = []
+    tokens = _TOKEN.findall(d)
+    command, i = "", 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            out.append(command)
+            i += 1
+            continue
+        arity = _ARITY[command.upper()]
+        values = [float(t) for t in tokens[i : i + arity]]
+        i += arity
+        numbers = " ".join(_num(v) for v in _placed_values(command, values, scale, dx, dy))
+        out.append(numbers if out[-1].isalpha() else " " + numbers)
+    return "".join(out)
+
+
+def _placed_values(
+    command: str, values: list[float], scale: float, dx: float, dy: float
+) -> list[float]:
+    upper = command.upper()
+    ox, oy = (dx, dy) if command == upper else (0.0, 0.0)  # relative: no move
+    if upper == "H":
+        return [scale * values[0] + ox]
+    if upper == "V":
+        return [scale * values[0] + oy]
+    if upper == "A":  # radii scale; the turn, the flags stay (half a turn keeps the sweep)
+        rx, ry, turn, large, sweep, x, y = values
+        r = abs(scale)
+        return [r * rx, r * ry, turn, large, sweep, scale * x + ox, scale * y + oy]
+    return [scale * v + (ox if k % 2 == 0 else oy) for k, v in enumerate(values)]
+
+
+def suit_mark(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """The outline of a suit mark of ``size`` centred on (x, y), as path data; ``flip``
+    turns it upside down. A face's marks share one ``<path>``: every element of a face is
+    copied into each card's ``<use>`` tree and restyled whenever the card moves (a nested
+    ``<use>`` per mark, and then a ``<path>`` per mark, made long runs' moves slower)."""
+    half, scale = size / 2, size / 100
+    if flip:
+        return placed(SUIT_PATHS[suit], -scale, x + half, y + half)
+    return placed(SUIT_PATHS[suit], scale, x - half, y - half)
 
 
 # The corner index: rank and suit fit in the strip of a card overlapped at the tightest
@@ -96,42 +142,51 @@ INDEX_RISE, INDEX_FALL = 0.75, 0.15  # Q's tail; J's hook may lose its last unit
 INDEX_SUIT = (79.0, 15.5, 22.0)  # centre x, centre y, size
 
 
-def corner(rank: str, suit: str) -> str:
-    """The big index: rank top left, suit top right, both inside the top 30 units.
+def corner(rank: str) -> str:
+    """The big index's rank, top left; its suit (``corner_mark``) top right, both inside
+    the top 30 units.
 
     Columns overlap so much that this strip is all a player sees of most cards.
     """
     text = RANK_TEXT[rank]
     squeeze = ' textLength="33" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
-    x, y, size = INDEX_SUIT
     return (
         f'<text x="7" y="{_num(INDEX_BASELINE)}" font-family="{FONT}" font-size="{INDEX_SIZE}" '
-        f'font-weight="700"{squeeze}>{text}</text>{suit_use(suit, x, y, size)}'
+        f'font-weight="700"{squeeze}>{text}</text>'
     )
 
 
+def corner_mark(suit: str) -> str:
+    x, y, size = INDEX_SUIT
+    return suit_mark(suit, x, y, size)
+
+
 def pips(rank: str, suit: str) -> str:
+    """The marks in the middle of an ace or a number card, as path data."""
     left, top, right, bottom = PIP_BOX
     if rank == "A":
-        return suit_use(suit, 50, 88, 52)
+        return suit_mark(suit, 50, 88, 52)
     marks = []
     for ux, uy in PIPS[RANK_TEXT[rank]]:
         x = left + ux * (right - left)
         y = top + uy * (bottom - top)
-        marks.append(suit_use(suit, x, y, PIP_SIZE, flip=uy > 0.5))
+        marks.append(suit_mark(suit, x, y, PIP_SIZE, flip=uy > 0.5))
     return "".join(marks)
 
 
-def court(rank: str, suit: str) -> str:
-    """Jack, Queen, King: a framed panel with an emblem, the letter and the suit."""
-    return (
+def court(rank: str, suit: str) -> tuple[str, str, str]:
+    """Jack, Queen, King: a framed panel (markup), an emblem and a suit mark (path data),
+    the letter (markup)."""
+    panel = (
         '<rect x="16" y="44" width="68" height="86" rx="6" style="fill:var(--court-bg,#f6efe0)" '
         'stroke="currentColor" stroke-width="2.5"/>'
-        f'<path d="{EMBLEMS[rank]}" transform="translate(30 52)"/>'
+    )
+    marks = placed(EMBLEMS[rank], 1, 30, 52) + suit_mark(suit, 50, 118, 14)
+    letter = (
         f'<text x="50" y="106" font-family="{SERIF}" font-size="40" font-weight="700" '
         f'text-anchor="middle">{rank}</text>'
-        f"{suit_use(suit, 50, 118, 14)}"
     )
+    return panel, marks, letter
 
 
 # Colours with fallbacks, so the sprite also looks right opened on its own.
@@ -145,12 +200,16 @@ OUTLINE = 'x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"'
 def face_symbol(index: int) -> str:
     card = FULL_DECK[index]
     rank, suit = card[0], card[1]
-    body = court(rank, suit) if rank in "JQK" else pips(rank, suit)
+    if rank in "JQK":
+        panel, marks, letter = court(rank, suit)
+    else:
+        panel, marks, letter = "", pips(rank, suit), ""
     colour = SUIT_FILL[suit]
     return (
         f'<symbol id="f{index}" viewBox="0 0 {W} {H}">'
         f'<rect {OUTLINE} style="{FACE}"/>'
-        f'<g style="fill:{colour};color:{colour}">{corner(rank, suit)}{body}</g>'
+        f'<g style="fill:{colour};color:{colour}">{corner(rank)}{panel}'
+        f'<path d="{corner_mark(suit)}{marks}"/>{letter}</g>'
         "</symbol>"
     )
 

@@ -1,15 +1,22 @@
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
+import pytest
+from webapp import cardart
 from webapp.cardart import (
     INDEX_BASELINE,
     INDEX_FALL,
     INDEX_RISE,
     INDEX_SIZE,
     INDEX_SUIT,
+    SUIT_PATHS,
     W,
+    face_symbol,
+    placed,
     sprite,
+    suit_mark,
     symbol_id,
 )
 from webapp.layout import UP_READABLE
@@ -48,3 +55,28 @@ def test_the_corner_index_fits_the_tightest_readable_strip() -> None:
     _x, y, size = INDEX_SUIT
     assert y + size / 2 <= strip and y - size / 2 >= 3
     assert f'y="{INDEX_BASELINE}"' in sprite()
+
+
+def test_a_face_is_at_most_six_elements() -> None:
+    """Each card's <use> copies its face, and a moved card restyles that copy: the marks
+    of a face share one path (5-14 elements a face before, 4-6 now)."""
+    for index in range(len(FULL_DECK)):
+        face = face_symbol(index)
+        assert face.count("<path") == 1
+        assert face.count("<") - face.count("</") - 1 <= 6, FULL_DECK[index]
+
+
+def test_placed_marks_match_the_transform_they_replace() -> None:
+    """A mark's outline moved and scaled in the path data: every vertex where
+    ``translate(dx dy) scale(s)`` (and, flipped, a half turn about its centre) puts it."""
+    vertices = [(50, 2), (86, 50), (50, 98), (14, 50)]  # the diamond: absolute vertices
+    x, y, size = 30.0, 60.0, 20.0
+    placed_at = [(x - 10 + vx * 0.2, y - 10 + vy * 0.2) for vx, vy in vertices]
+    for flip, want in ((False, placed_at), (True, [(2 * x - a, 2 * y - b) for a, b in placed_at])):
+        flat = [float(n) for n in suit_mark("D", x, y, size, flip=flip).strip("Mz").split()]
+        assert flat == pytest.approx([n for vertex in want for n in vertex])
+    assert placed(SUIT_PATHS["D"], 1, 0, 0) == SUIT_PATHS["D"]
+
+
+def test_the_doctests() -> None:
+    assert doctest.testmod(cardart).failed == 0
