@@ -58,6 +58,15 @@ def prepare_site(work: Path, source: Path | None) -> Path:
     return site
 
 
+def prepare_sites(work: Path, site: Path | None, baseline: Path | None) -> dict[str, Path]:
+    """The sites a paired run measures: ``current`` (``site``, or built from the working
+    tree) and, when given, ``baseline``, each prepared by ``prepare_site``."""
+    sites = {"current": prepare_site(work / "current", site)}
+    if baseline:
+        sites["baseline"] = prepare_site(work / "baseline", baseline)
+    return sites
+
+
 STDLIB = "python_stdlib.zip"
 # The bare boot with Pyodide's standard library as npm ships it (sources only), for the
 # comparison with Pyodide before the build compiled part of it.

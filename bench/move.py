@@ -51,7 +51,7 @@ from harness import (
     load_average,
     median,
     percentile,
-    prepare_site,
+    prepare_sites,
     serve,
 )
 from playwright.sync_api import Page, expect, sync_playwright
@@ -280,9 +280,7 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-move-"))
     try:
-        dirs = {"current": prepare_site(work / "current", args.site)}
-        if args.baseline:
-            dirs["baseline"] = prepare_site(work / "baseline", args.baseline)
+        dirs = prepare_sites(work, args.site, args.baseline)
         before = load_average()
         options: dict[str, Any] = {}
         if args.reduced_motion:

@@ -26,7 +26,7 @@ from pathlib import Path
 from statistics import median as middle
 
 import move
-from harness import deck_query, load_average, median, percentile, prepare_site, serve
+from harness import deck_query, load_average, median, percentile, prepare_sites, serve
 from playwright.sync_api import sync_playwright
 
 LINE: list[str] = move.SEED["winning_line"]
@@ -83,9 +83,7 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-restyle-"))
     try:
-        sites = {"current": prepare_site(work / "current", args.site)}
-        if args.baseline:
-            sites["baseline"] = prepare_site(work / "baseline", args.baseline)
+        sites = prepare_sites(work, args.site, args.baseline)
         before = load_average()
         results: dict[str, list[list[list[float]]]] = {label: [] for label in sites}
         with sync_playwright() as playwright:
