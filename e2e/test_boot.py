@@ -27,8 +27,30 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     waited = wait_ready(page)
     expect(page.locator(LOADING)).to_be_hidden()
     print(f"boot: data-ready=1 after {waited:.1f} s")
+    # PyScript's program that writes its package was the one the build fingerprinted, so
+    # only its import ran (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
+    assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "built"
     assert console_errors == []
     offsite.assert_none()
+
+
+def test_another_pyscript_program_runs_as_it_is(
+    page: Page, site_url, site_dir: Path, console_errors, wait_ready
+) -> None:
+    """Were PyScript's program not the one the build fingerprinted (another PyScript), it
+    runs as PyScript wrote it, and the game boots the same (the fingerprint changed here)."""
+    module = (site_dir / "static" / "pyscript-stdlib.mjs").read_text()
+    changed, count = re.subn(r'"fnv1a": \d+', '"fnv1a": 1', module)
+    assert count == 1
+    page.route(
+        "**/static/pyscript-stdlib.mjs",
+        lambda route: route.fulfill(body=changed, content_type="text/javascript"),
+    )
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "ran"
+    expect(page.locator("[data-card]").first).to_be_visible()
+    assert console_errors == []
 
 
 def test_loading_indicator_shows_until_ready(page: Page, site_url, wait_ready) -> None:
@@ -77,15 +99,41 @@ def test_app_zip_carries_the_package_and_every_catalog(site_dir: Path) -> None:
     for po in (ROOT / "i18n").glob("*/LC_MESSAGES/*.po"):
         assert po.relative_to(ROOT).with_suffix(".mo").as_posix() in names
     assert not any(name.endswith((".po", ".md")) for name in names)
-    # Bytecode made by the build (tools/precompile.mjs), one beside each of our sources; and
-    # for PyScript's own package, whose sources PyScript writes there while booting.
+    # Bytecode made by the build (tools/precompile.mjs), one beside each source: ours, and
+    # PyScript's own package's (which PyScript would otherwise write there while booting).
     compiled = {name for name in names if "__pycache__" in name}
     assert compiled, "app.zip carries no bytecode"
     for name in compiled:
         folder, cache, file = name.rsplit("/", 2)
         module, tag, suffix = file.split(".")
         assert (cache, tag, suffix) == ("__pycache__", "cpython-314", "pyc"), name
-        assert folder.startswith("pyscript") or f"{folder}/{module}.py" in names, name
+        assert f"{folder}/{module}.py" in names, name
+
+
+def test_app_zip_carries_pyscripts_package_as_pyscript_writes_it(site_dir: Path) -> None:
+    """The `pyscript` package in app.zip is what PyScript's program would write, byte for
+    byte (the sources its bundle embeds, minified), and the page's
+    static/pyscript-stdlib.mjs carries the fingerprint of that program
+    (tests/test_pyscript_stdlib.py checks the module itself)."""
+    embedded = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    script = f'import p from "{embedded.as_uri()}"; console.log(JSON.stringify(p.pyscript));'
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    written = {f"pyscript/{name}": text.encode() for name, text in json.loads(done.stdout).items()}
+    with zipfile.ZipFile(site_dir / "static" / "app.zip") as archive:
+        shipped = {
+            name: archive.read(name)
+            for name in archive.namelist()
+            if name.startswith("pyscript/") and name.endswith(".py")
+        }
+    assert shipped == written
+    module = (site_dir / "static" / "pyscript-stdlib.mjs").read_text()
+    assert "/* BUILD */" not in module
+    program = re.search(r"export const PROGRAM = (\{.*?\});", module, re.DOTALL)
+    assert program is not None
+    assert set(json.loads(program.group(1))) == {"length", "fnv1a"}
 
 
 def test_the_site_ships_a_python_snapshot(site_dir: Path) -> None:

@@ -7,9 +7,11 @@
 // (its core, the config, its plugins) instead of waiting for it.
 //
 // The game's Python (app.zip, made by tools/build_site.py: our packages with their
-// bytecode, the compiled catalogs) is fetched and inflated at the same time (app-files.mjs)
-// and written into Python's working directory before PyScript gets the interpreter (this
-// is what pyscript.toml's [files] did, after the runtime was up).
+// bytecode, PyScript's own package, the compiled catalogs) is fetched and inflated at the
+// same time (app-files.mjs) and written into Python's working directory before PyScript
+// gets the interpreter (this is what pyscript.toml's [files] did, after the runtime was
+// up); PyScript's own program that writes its package there is then skipped
+// (pyscript-stdlib.mjs).
 //
 // Python itself starts from a memory snapshot (see python-snapshot.mjs): Python as it was
 // once started and had imported the game, made at build time from these very files and
@@ -23,6 +25,7 @@
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
+import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
 
 export { version };
 
@@ -69,7 +72,7 @@ async function start() {
 const started = Promise.all([start(), app]).then(([pyodide, files]) => {
   writeAppFiles(pyodide, pyodide.FS.cwd(), files);
   performance.mark("scorpion-pyodide"); // for bench/load.py
-  return pyodide;
+  return useBuiltStdlib(pyodide);
 });
 started.catch(() => {}); // PyScript reports a failure: it awaits the same promise
 

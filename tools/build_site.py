@@ -35,11 +35,12 @@ left at ``dev``), so it changes whenever any file does; it is written into ``ind
 Bytecode: Pyodide's CPython compiles every module it imports from source, in WebAssembly,
 on every page load (its ``python_stdlib.zip`` holds sources only). The build compiles with
 that same interpreter, run under Node (``tools/precompile.mjs``): our Python, as
-unchecked-hash ``.pyc`` files beside the sources in ``app.zip`` (with those of PyScript's own
-``pyscript`` package, which PyScript writes beside them at boot), and the standard library's
-modules that the boot imports (``BOOT_IMPORTS``, found by importing them), whose sources in
-``python_stdlib.zip`` are replaced by their ``.pyc``. Every other module stays source and
-compiles when first imported, as before.
+unchecked-hash ``.pyc`` files beside the sources in ``app.zip`` (with PyScript's own
+``pyscript`` package, sources and bytecode: ``static/pyscript-stdlib.mjs``, its fingerprint
+of PyScript's program that writes the package filled in, skips that program at boot), and
+the standard library's modules that the boot imports (``BOOT_IMPORTS``, found by importing
+them), whose sources in ``python_stdlib.zip`` are replaced by their ``.pyc``. Every other
+module stays source and compiles when first imported, as before.
 
 Left out of the runtime (what the page cannot use): the standard library's developer tools
 and its clients and servers for processes, sockets and mail (``STDLIB_LEFT_OUT``; nothing
@@ -117,7 +118,8 @@ SOURCE_VERSION = "dev"
 # The service worker: rendered from the root's sw.js to the site's root (its scope is the
 # folder it is served from, so it must sit beside index.html).
 SERVICE_WORKER = "sw.js"
-SW_BUILD = re.compile(r"/\* BUILD \*/.*?/\* /BUILD \*/", re.DOTALL)
+# What the build fills in, in sw.js and in PYSCRIPT_STDLIB.
+BUILD_MARKERS = re.compile(r"/\* BUILD \*/.*?/\* /BUILD \*/", re.DOTALL)
 
 STATIC_DIR = "static"
 APP_ZIP = "static/app.zip"
@@ -150,6 +152,11 @@ PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 # Makes static/python.snapshot from the built site's runtime and app.zip.
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT = "static/python.snapshot"
+# PyScript's own Python package, which PyScript writes into the working directory at boot:
+# the build ships it in app.zip, and this module (its PROGRAM filled in) lets the page skip
+# PyScript's program that writes it.
+PYSCRIPT_PACKAGE = "pyscript"
+PYSCRIPT_STDLIB = "static/pyscript-stdlib.mjs"
 # What the page imports while it boots, after Pyodide's own start: what PyScript's `pyscript`
 # package imports (its stdlib/pyscript/*.py), then our entry point. Their standard-library
 # modules, and what those import, get compiled into python_stdlib.zip. Missing one only
@@ -195,6 +202,20 @@ class Manifest(TypedDict):
 
 class BuildError(Exception):
     """A missing input; the message tells what to run."""
+
+
+@dataclass(frozen=True)
+class Precompiled:
+    """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's extra entries by name,
+    the ``.pyc`` beside each of our sources (``pkg/__pycache__/mod.cpython-XY.pyc``) and
+    PyScript's own package, sources and bytecode; ``stdlib``: by path in python_stdlib.zip
+    (``json/decoder.py``), the ``.pyc`` of each standard-library module the boot imports;
+    ``program``: the fingerprint (``{"length", "fnv1a"}``) of the program PyScript runs to
+    write its package."""
+
+    app_files: dict[str, bytes]
+    stdlib: dict[str, bytes]
+    program: dict[str, int]
 
 
 def is_junk(rel: PurePosixPath) -> bool:
@@ -256,11 +277,9 @@ def write_zip(dest: Path, entries: Iterable[tuple[str, bytes]]) -> None:
     dest.chmod(0o644)
 
 
-def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """Bytecode by Pyodide's own CPython (``tools/precompile.mjs`` under Node): the ``.pyc``
-    entries for app.zip (``pkg/__pycache__/mod.cpython-XY.pyc``) and, by path in
-    python_stdlib.zip (``json/decoder.py``), the ``.pyc`` of each standard-library module the
-    boot imports."""
+def precompile(entries: Iterable[tuple[str, bytes]]) -> Precompiled:
+    """Bytecode by Pyodide's own CPython (``tools/precompile.mjs`` under Node), and PyScript's
+    own package as the build ships it (see ``Precompiled``)."""
     node = node_path()
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         work = Path(tmp)
@@ -275,13 +294,12 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> tuple[dict[str, bytes], 
         if done.returncode != 0:
             raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
         app = work / "app"
-        bytecode = {
-            path.relative_to(app).as_posix(): path.read_bytes()
-            for path in sorted(app.rglob("__pycache__/*.pyc"))
-        }
+        made = [*app.rglob("__pycache__/*.pyc"), *(app / PYSCRIPT_PACKAGE).rglob("*.py")]
+        app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in sorted(made)}
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
-    return bytecode, stdlib
+        program = json.loads((work / "pyscript-stdlib.json").read_text())
+    return Precompiled(app_files, stdlib, program)
 
 
 def node_path() -> str:
@@ -479,13 +497,18 @@ def site_version(out: Path) -> str:
     return hashlib.sha256(listing).hexdigest()[:HASH_CHARS]
 
 
+def fill_build(source: str, value: object, name: str) -> str:
+    """``source`` with its one ``/* BUILD */ ... /* /BUILD */`` replaced by ``value`` as JSON."""
+    build = json.dumps(value, indent=2, sort_keys=True)
+    rendered, count = BUILD_MARKERS.subn(lambda _m: build, source, count=1)
+    if count != 1:
+        raise BuildError(f"{name} lost its /* BUILD */ ... /* /BUILD */ markers")
+    return rendered
+
+
 def render_service_worker(version: str, revisions: dict[str, str]) -> str:
     source = (ROOT / SERVICE_WORKER).read_text(encoding="utf-8")
-    build = json.dumps({"version": version, "files": revisions}, indent=2, sort_keys=True)
-    rendered, count = SW_BUILD.subn(lambda _m: build, source, count=1)
-    if count != 1:
-        raise BuildError(f"{SERVICE_WORKER} lost its /* BUILD */ ... /* /BUILD */ markers")
-    return rendered
+    return fill_build(source, {"version": version, "files": revisions}, SERVICE_WORKER)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -518,14 +541,17 @@ def build_into(out: Path) -> Manifest:
     copy_pages(out)
     copy_static(out)
     entries = zip_entries()
-    bytecode, stdlib = precompile(entries)
-    write_zip(out / APP_ZIP, sorted([*entries, *bytecode.items()]))
+    compiled = precompile(entries)
+    write_zip(out / APP_ZIP, sorted([*entries, *compiled.app_files.items()]))
+    stdlib_module = out / PYSCRIPT_STDLIB
+    source = stdlib_module.read_text(encoding="utf-8")
+    write_text(stdlib_module, fill_build(source, compiled.program, PYSCRIPT_STDLIB))
     copy_vendor(out)
     index = out / INDEX
     _, lazy = pyscript_parts(out / PYSCRIPT_DEST)
     write_text(index, preload_pyscript_chunks(index.read_text(encoding="utf-8"), lazy))
     pyodide = NODE_MODULES / PYODIDE_SRC
-    write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, stdlib)
+    write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, compiled.stdlib)
     write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)
     make_snapshot(out)  # last: it runs the files above as shipped
     return seal(out)

@@ -19,7 +19,9 @@
 //   (the `pyscript` module), from the sources this PyScript embeds: PyScript writes them
 //   into the working directory and imports them on every boot, after app.zip is unpacked
 //   there, so its import finds these and compiles nothing. The build stops if the sources
-//   read here are not the ones in PyScript's dist/ bundle.
+//   read here are not the ones in PyScript's dist/ bundle. The sources themselves go into
+//   app.zip too, and WORK/pyscript-stdlib.json gets the fingerprint of the program PyScript
+//   runs to write them (static/pyscript-stdlib.mjs then runs only its import).
 //
 // The output depends only on the input: the same sources give the same bytes.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -35,9 +37,8 @@ if (!process.argv[2]) {
 }
 
 // PyScript's Python package, as its build embeds it in the bundle the page loads.
-const core = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "@pyscript", "core",
-);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const core = path.join(root, "node_modules", "@pyscript", "core");
 const { default: packages } = await import(
   pathToFileURL(path.join(core, "src", "stdlib", "pyscript.js")).href
 );
@@ -62,6 +63,12 @@ const writeTree = (folder, tree) => {
   }
 };
 writeTree(path.join(work, "app"), packages);
+// The program PyScript runs at boot to write that package (its `stdlib`), fingerprinted.
+const { stdlib: program } = await import(pathToFileURL(path.join(core, "src", "stdlib.js")).href);
+const { fingerprint } = await import(
+  pathToFileURL(path.join(root, "static", "pyscript-stdlib.mjs")).href
+);
+writeFileSync(path.join(work, "pyscript-stdlib.json"), JSON.stringify(fingerprint(program)));
 
 const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
 pyodide.FS.mkdirTree("/work");

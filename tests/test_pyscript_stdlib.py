@@ -1,0 +1,126 @@
+"""static/pyscript-stdlib.mjs under Node, with a stand-in interpreter: PyScript's program
+that writes its package runs as its import only when it is exactly the program the build
+fingerprinted; anything else runs as it is. (e2e/test_boot.py checks the page takes the
+short way with the PyScript it ships.)"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULE = (ROOT / "static" / "pyscript-stdlib.mjs").as_uri()
+PYSCRIPT_PROGRAM = (ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib.js").as_uri()
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (make deps)")
+
+IMPORT_ONLY = "import pyscript as _pyscript\ndel _pyscript\n"
+
+# Node runs each code of argv[2] (JSON) through a stand-in interpreter wrapped by
+# useBuiltStdlib with the fingerprint of argv[1] ("null": none), and prints what reached
+# the interpreter and what <html data-pyscript-stdlib> said after each.
+RUN = f"""
+import {{ useBuiltStdlib, fingerprint, PROGRAM }} from "{MODULE}";
+const built = process.argv[1] === "null" ? null : fingerprint(process.argv[1]);
+const ran = [];
+const root = {{ dataset: {{}} }};
+const pyodide = {{
+  async runPythonAsync(code, options) {{ ran.push({{ code, options }}); return "result"; }},
+}};
+useBuiltStdlib(pyodide, built, root);
+const out = [];
+for (const code of JSON.parse(process.argv[2])) {{
+  const result = await pyodide.runPythonAsync(code, {{ globals: "g" }});
+  const {{ code: sent, options }} = ran.at(-1);
+  out.push({{ sent, options, result, said: root.dataset.pyscriptStdlib ?? null }});
+}}
+console.log(JSON.stringify({{ out, source_program: PROGRAM }}));
+"""
+
+
+def run(program: str | None, codes: list[str]) -> dict[str, object]:
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", RUN, "null" if program is None else program,
+         json.dumps(codes)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def node_value(expression: str) -> object:
+    assert NODE is not None
+    script = f'import {{ fingerprint }} from "{MODULE}"; console.log(JSON.stringify({expression}));'
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+PROGRAM = 'import os as _os\n_path = None\n_path.write_text("x")\nimport pyscript as _pyscript\n'
+
+
+def test_the_fingerprinted_program_runs_as_its_import_only() -> None:
+    result = run(PROGRAM, [PROGRAM])
+    assert result["out"] == [
+        {"sent": IMPORT_ONLY, "options": {"globals": "g"}, "result": "result", "said": "built"}
+    ]
+
+
+def test_any_other_program_runs_as_it_is() -> None:
+    other = PROGRAM.replace('"x"', '"y"')  # same length, another text
+    script = 'import js; js.performance.mark("scorpion-py")\n'
+    result = run(PROGRAM, [other, script])
+    assert [(o["sent"], o["said"]) for o in result["out"]] == [(other, "ran"), (script, "ran")]
+
+
+def test_without_a_fingerprint_everything_runs_as_it_is() -> None:
+    """The source tree's module (PROGRAM null until the build fills it in)."""
+    result = run(None, [PROGRAM])
+    assert result["source_program"] is None
+    assert [(o["sent"], o["said"]) for o in result["out"]] == [(PROGRAM, "ran")]
+
+
+def test_the_fingerprint_is_fnv1a_over_utf16_code_units() -> None:
+    assert node_value('fingerprint("")') == {"length": 0, "fnv1a": 0x811C9DC5}
+    assert node_value('fingerprint("a")') == {"length": 1, "fnv1a": 0xE40C292C}
+    assert node_value('fingerprint("foobar")') == {"length": 6, "fnv1a": 0xBF9CF968}
+    # Not UTF-8: "名" is one code unit (U+540D), folded in as one value.
+    assert node_value('fingerprint("名")')["length"] == 1
+
+
+@pytest.mark.skipif(
+    not (ROOT / "node_modules" / "@pyscript").is_dir(), reason="no node_modules (make deps)"
+)
+def test_pyscripts_own_program_writes_the_package_and_imports_it() -> None:
+    """What the build fingerprints is the program that writes `pyscript` and imports it: if
+    PyScript changed that, skipping it would skip something else."""
+    assert NODE is not None
+    script = f'import {{ stdlib }} from "{PYSCRIPT_PROGRAM}"; console.log(JSON.stringify(stdlib));'
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    program: str = json.loads(done.stdout)
+    lines = program.splitlines()
+    assert lines[:2] == ["import os as _os", "from pathlib import Path as _Path"]
+    written = [line for line in lines if line.startswith('_path = _Path("./pyscript')]
+    assert '_path = _Path("./pyscript/__init__.py")' in written
+    assert "import pyscript as _pyscript" in lines
+    assert [line for line in lines if line.startswith("del ")] == [
+        "del _Path", "del _path", "del _os", "del _pyscript",
+    ]  # fmt: skip
+    # Nothing else runs: each line writes a file, makes a folder, or is one of the above.
+    others = {
+        line for line in lines
+        if line and not line.startswith(("_path = ", "_path.write_text(", "if not _os.path",
+                                         "    _path.mkdir", "del "))
+    }  # fmt: skip
+    assert others == {
+        "import os as _os", "from pathlib import Path as _Path", "import pyscript as _pyscript",
+    }  # fmt: skip
