@@ -24,6 +24,12 @@ the frame after the DOM write (requestAnimationFrame, then a task).
 
 The machine is shared and loaded: compare the ratios of one run, not absolute times
 across runs; the load average is printed before and after.
+
+Alone, the run also loads the references of the current site only: the bare page with
+Pyodide's own (source) standard library, cold and warm ("stock"), and the bare page warm
+in a profile of its own ("bare alone"). With ``--baseline`` it does not: a stock load runs
+Python for 3-4 s and V8 keeps compiling after it, so the loads next to it (always the
+current site's) came out slower than the baseline's (bench/README.md, tenth round).
 """
 
 from __future__ import annotations
@@ -227,10 +233,11 @@ def run_rounds(
     runs: int,
     prime: int,
     cold: bool = True,
-    stock: bool = True,
+    references: bool = True,
 ) -> dict[str, list[dict[str, Any]]]:
     """Every kind of load of every site, interleaved: round by round, one of each kind, the
-    order reversed every other round. ``sites`` maps a label to the site's base URL."""
+    order reversed every other round. ``sites`` maps a label to the site's base URL.
+    ``references``: also the current site's stock and bare-alone loads."""
     results: dict[str, list[dict[str, Any]]] = {}
     warm = launch(playwright, work / "warm-profile")
     warm.add_init_script(PROGRESS)
@@ -239,12 +246,12 @@ def run_rounds(
     # code for the wasm's URL, which sped up the bare page that shared its profile (warm
     # bare 0.6-0.9 s there against 1.1-1.6 s on the other sites' origins, in the same
     # runs; part of the bare boot's spread, not all: bench/README.md, fourth round).
-    stock_warm = launch(playwright, work / "stock-profile") if stock else None
+    stock_warm = launch(playwright, work / "stock-profile") if references else None
     # And the bare page warm in a profile where only it runs (after one game load, for the
     # service worker), so that what V8 caches for the wasm comes from bare boots alone:
     # "bare alone", the other reference (the game's restore runs little Python, so in the
     # shared profile the bare page may find less optimized code cached).
-    alone = launch(playwright, work / "bare-profile")
+    alone = launch(playwright, work / "bare-profile") if references else None
     steps: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     try:
         for label, base in sites.items():
@@ -257,7 +264,7 @@ def run_rounds(
             if stock_warm is not None and label == "current":
                 load(stock_warm, app_url, app=True, wait_controlled=True)  # its service worker
                 load(stock_warm, stock_url, app=False)
-            if label == "current":
+            if alone is not None and label == "current":
                 load(alone, app_url, app=True, wait_controlled=True)
                 for _ in range(prime):
                     load(alone, bare_url, app=False)
@@ -266,7 +273,7 @@ def run_rounds(
                     (f"{label} cold app", partial(cold_load, playwright, work, app_url, True)),
                     (f"{label} cold bare", partial(cold_load, playwright, work, bare_url, False)),
                 ]
-                if stock and label == "current":
+                if references and label == "current":
                     cold_stock = partial(cold_load, playwright, work, stock_url, False)
                     steps.append((f"{label} cold stock", cold_stock))
             steps += [
@@ -275,7 +282,7 @@ def run_rounds(
             ]
             if stock_warm is not None and label == "current":
                 steps.append((f"{label} warm stock", partial(load, stock_warm, stock_url, False)))
-            if label == "current":
+            if alone is not None and label == "current":
                 steps.append((f"{label} warm bare alone", partial(load, alone, bare_url, False)))
         for round_ in range(runs):
             for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
@@ -287,7 +294,8 @@ def run_rounds(
                       f"  (load {run['load']})", flush=True)  # fmt: skip
     finally:
         warm.close()
-        alone.close()
+        if alone is not None:
+            alone.close()
         if stock_warm is not None:
             stock_warm.close()
     return results
@@ -388,7 +396,13 @@ def main() -> None:
                 paint_rounds(playwright, work, sites, args.paint)
                 return
             results = run_rounds(
-                playwright, work, sites, args.runs, args.prime, cold=not args.warm_only
+                playwright,
+                work,
+                sites,
+                args.runs,
+                args.prime,
+                cold=not args.warm_only,
+                references=not args.baseline,
             )
         after = load_average()
     finally:
