@@ -7,6 +7,7 @@ Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed t
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
@@ -140,6 +141,48 @@ def test_a_pile_held_goes_to_the_column_tapped_not_to_a_card_gliding_over_it(
     x, y = page.wait_for_function(OVER_COLUMN, arg=["7S", 4]).json_value()
     page.mouse.click(x, y)
     expect(page.locator('[data-card="7S"]')).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The card a click at (x, y) would hit now, or null.
+CARD_AT = """([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    const card = hit && hit.closest("[data-card]");
+    return card ? card.dataset.card : null;
+}"""
+
+
+def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
+    fresh, site_url, wait_ready
+) -> None:
+    """With 6S held, the mouse is pressed on column 3 where the pile 2H-7S (slowed down
+    here) is gliding to, and released once the pile covers that spot. Pressed on one
+    element and released on another, the click goes to their common ancestor (the
+    tableau, or the cards' layer), which is neither a card nor a column: the tap was
+    once taken for one on an empty spot, and 6S was put back. It goes to column 3."""
+    fresh.emulate_media(reduced_motion="no-preference")
+    page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
+    play(page, "4H>7")
+    page.add_style_tag(content=".cards .card { transition-duration: 8s !important; }")
+    play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
+    owned = (page.locator('[data-column="3"]').get_attribute("aria-owns") or "").split()
+    pile = [name.removeprefix("card-") for name in owned[owned.index("card-2H") :]]
+    six = page.locator('[data-card="6S"]')
+    six.click()
+    expect(six).to_have_attribute("aria-pressed", "true")
+    # Column 3's middle, at the height 7S glides at (its path is nearly level).
+    column = page.locator('[data-column="3"]').bounding_box()
+    seven = page.locator('[data-card="7S"]').bounding_box()
+    assert column and seven
+    spot = [column["x"] + column["width"] / 2, seven["y"] + seven["height"] / 2]
+    assert page.evaluate(CARD_AT, spot) not in pile  # the pile has not arrived yet
+    page.mouse.move(*spot)
+    page.mouse.down()
+    arrived = f"p => {json.dumps(pile)}.includes(({CARD_AT})(p))"
+    page.wait_for_function(arrived, arg=spot)
+    page.mouse.up()
+    expect(page.locator('[data-column="3"][aria-owns~="card-6S"]')).to_have_count(1)
+    expect(page.locator("#status")).not_to_have_text("Put back.")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -126,12 +126,19 @@ class Controls:
         if target.closest("#deal-reserve"):
             self.app.deal()
             return
-        column = self.app.board.column_at(target)
+        board = self.app.board
+        column = board.column_at(target)
         card = card_of(target)
+        if card is None and column is None and board.tableau.contains(target):
+            # Pressed on one element and released on another (a card glided in or out
+            # under the pointer between the two): the click goes to their common ancestor,
+            # the tableau or the cards' layer. The tap still meant the column there (a tap
+            # in a gap between columns stays a tap on an empty spot).
+            column = board.column_spanning(float(event.clientX))
         if card is not None and self.app.held is not None:
             # A card still gliding to its new column may be over another one. With a pile
             # held, a tap means "here": the column under the pointer, not where that goes.
-            under = self.app.board.column_under(float(event.clientX))
+            under = board.column_under(float(event.clientX))
             if under != column:
                 card, column = None, under
         if column is None and card is None:

@@ -118,13 +118,23 @@ class Board:
         return centres
 
     def column_under(self, x: float) -> int | None:
-        """The column whose resting place spans ``x`` (viewport pixels), from the last
-        measure: no layout is read, and columns only move sideways on resize."""
+        """The column nearest to ``x`` (viewport pixels; within half the columns' pitch:
+        a point in a gap counts for the nearer column), from the last measure: no layout
+        is read, and columns only move sideways on resize."""
         places = [self.origins.get(render.column_parent(c)) for c in range(render.COLUMNS)]
         if any(place is None for place in places):
             return None  # not measured yet
         centres = [place[0] + self.card_width / 2 for place in places if place is not None]
         return nearest_column(x, centres, (centres[1] - centres[0]) / 2)
+
+    def column_spanning(self, x: float) -> int | None:
+        """The column whose resting place spans ``x`` (viewport pixels), None in a gap
+        between columns; from the last measure, like ``column_under``."""
+        for column in range(render.COLUMNS):
+            place = self.origins.get(render.column_parent(column))
+            if place is not None and place[0] <= x < place[0] + self.card_width:
+                return column
+        return None
 
     def tableau_bounds(self) -> tuple[float, float]:
         rect = self.tableau.getBoundingClientRect()
