@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -305,6 +306,70 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     page.click("#undo")
     expect(page.locator("#board-description")).to_have_text(description_of(Game.from_deck(DECK)))
     expect(page.locator("#undo")).to_be_disabled()
+
+
+# The cards' elements, marked (a property, not an attribute) while Python is held back.
+TAG_PAINTED = "() => document.querySelectorAll('.card').forEach(e => e.painted = true)"
+ALL_PAINTED = "() => [...document.querySelectorAll('.card')].every(e => e.painted === true)"
+NONE_PAINTED = "() => [...document.querySelectorAll('.card')].every(e => e.painted !== true)"
+LIVE_NAMED = "() => [...document.querySelectorAll('.card.live')].every(e => e.ariaLabel)"
+PAINT_SCORE = "score => JSON.parse(localStorage.getItem('scorpion.paint'))?.texts.score === score"
+
+
+def load_with_python_held(page: Page, url: str, before_python: str, wait_ready: Any) -> None:
+    """Open ``url``; while Python is held back (its wasm), run ``before_python`` there."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.goto(url)
+    page.evaluate(before_python)
+    for route in held:
+        route.fallback()
+    page.unroute("**/pyodide.asm.wasm")
+    wait_ready(page)
+
+
+def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
+    fresh, site_url, wait_ready
+) -> None:
+    """index.html paints the last visit's board before Python starts; Python keeps those
+    very elements when its first board is the same markup (adding the cards' names), and
+    draws its own when not (here: the stored snapshot altered before the reload)."""
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    play(page, "4H>7")
+    after = description_of_line(1)
+    expect(page.locator("#board-description")).to_have_text(after)
+    page.wait_for_function(PAINT_SCORE, arg="5")  # the snapshot of this board is stored
+    load_with_python_held(page, site_url, TAG_PAINTED, wait_ready)
+    assert page.evaluate(ALL_PAINTED), "Python drew the board again"
+    assert page.evaluate(LIVE_NAMED)
+    expect(page.locator("#board-description")).to_have_text(after)
+    play(page, "2H>3")  # the kept elements play on
+    expect(page.locator("#board-description")).to_have_text(description_of_line(2))
+
+    page.click("#undo")
+    expect(page.locator("#board-description")).to_have_text(after)
+    # Leave the game (it stores its snapshot as it goes), alter the snapshot, come back.
+    page.goto(site_url + "manifest.webmanifest")
+    altered = """() => {
+        const snapshot = JSON.parse(localStorage.getItem('scorpion.paint'));
+        snapshot.parents.table = snapshot.parents.table.replace('--y:0;', '--y:0.01;');
+        localStorage.setItem('scorpion.paint', JSON.stringify(snapshot));
+    }"""
+    page.evaluate(altered)
+    load_with_python_held(page, site_url, TAG_PAINTED, wait_ready)
+    assert page.evaluate(NONE_PAINTED), "Python kept a board that was not the game's"
+    assert page.evaluate(LIVE_NAMED)
+    expect(page.locator("#board-description")).to_have_text(after)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def description_of_line(moves: int) -> str:
+    """The board description after the seed line's first ``moves`` moves."""
+    game = Game.from_deck(DECK)
+    for move in LINE[:moves]:
+        game.play(Move.parse(move))
+    return description_of(game)
 
 
 def description_of(game: Game, lang: str = "en") -> str:

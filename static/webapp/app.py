@@ -131,13 +131,14 @@ class App:
         self.mount(save=False)
         self.save(replace=True)
 
-    def mount(self, save: bool = True) -> None:
-        """Draw everything from scratch: at start, for a new game, after a language change."""
+    def mount(self, save: bool = True, painted: Mapping[str, str] | None = None) -> None:
+        """Draw everything from scratch: at start, for a new game, after a language change.
+        ``painted``: at start, the board index.html painted (see ``Board.mount``)."""
         self.column_labels = [""] * COLUMNS
         self.column_keys = [None] * COLUMNS
         self.fit(resized=True)
         self.view = self.make_view()
-        self.board.mount(self.view, self.card_labels())
+        self.board.mount(self.view, self.card_labels(), painted)
         self.update_texts()
         self.update_words()
         if save:

@@ -106,7 +106,7 @@ def _start() -> None:
         lambda: apply_language(app, document),
     )  # fmt: skip
     panels.show_settings()
-    app.mount()
+    app.mount(painted=_painted(window))
     marks.mark("scorpion-board")
     after_paint(lambda: marks.mark("scorpion-board-painted"))
     if app.storage_problem or not store.ok:
@@ -236,6 +236,16 @@ def _clean_address(window: Any) -> None:
     cleaned = without_game(search)
     if cleaned != search and search:
         window.history.replaceState(None, "", str(location.pathname) + cleaned + str(location.hash))
+
+
+def _painted(window: Any) -> dict[str, str] | None:
+    """The markup index.html painted before Python (``window.scorpionPainted``: each card
+    container's), handed over once: only the first board can be that one."""
+    painted = getattr(window, "scorpionPainted", None)
+    if not painted:
+        return None
+    window.scorpionPainted = None
+    return {str(name): str(markup) for name, markup in painted.to_py().items()}
 
 
 def apply_language(app: App, document: Any) -> None:
