@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -286,17 +286,14 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
 
     # Reload with Python held back (its wasm): the saved board is painted all the same.
     page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm"):
-        page.reload()
-    assert page.evaluate("document.documentElement.dataset.ready") != "1"
-    expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
-    expect(page.locator("#loading")).to_be_visible()
-    assert page.locator(".card.down").count() == 12
-    for route in held:
-        route.fallback()
-    wait_ready(page)
+
+    def painted_before_python() -> None:
+        assert page.evaluate("document.documentElement.dataset.ready") != "1"
+        expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
+        expect(page.locator("#loading")).to_be_visible()
+        assert page.locator(".card.down").count() == 12
+
+    load_with_python_held(page, page.url, painted_before_python, wait_ready)
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#board-description")).to_have_text(after)
     assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
@@ -316,13 +313,16 @@ LIVE_NAMED = "() => [...document.querySelectorAll('.card.live')].every(e => e.ar
 PAINT_SCORE = "score => JSON.parse(localStorage.getItem('scorpion.paint'))?.texts.score === score"
 
 
-def load_with_python_held(page: Page, url: str, before_python: str, wait_ready: Any) -> None:
-    """Open ``url``; while Python is held back (its wasm), run ``before_python`` there."""
+def load_with_python_held(
+    page: Page, url: str, before_python: Callable[[], None], wait_ready: Any
+) -> None:
+    """Open ``url``; while Python is held back (its wasm), call ``before_python``; then
+    let Python come and wait until the game is ready."""
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     with page.expect_request("**/pyodide.asm.wasm"):
         page.goto(url)
-    page.evaluate(before_python)
+    before_python()
     for route in held:
         route.fallback()
     page.unroute("**/pyodide.asm.wasm")
@@ -340,7 +340,7 @@ def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
     after = description_of_line(1)
     expect(page.locator("#board-description")).to_have_text(after)
     page.wait_for_function(PAINT_SCORE, arg="5")  # the snapshot of this board is stored
-    load_with_python_held(page, site_url, TAG_PAINTED, wait_ready)
+    load_with_python_held(page, site_url, lambda: page.evaluate(TAG_PAINTED), wait_ready)
     assert page.evaluate(ALL_PAINTED), "Python drew the board again"
     assert page.evaluate(LIVE_NAMED)
     expect(page.locator("#board-description")).to_have_text(after)
@@ -357,7 +357,7 @@ def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
         localStorage.setItem('scorpion.paint', JSON.stringify(snapshot));
     }"""
     page.evaluate(altered)
-    load_with_python_held(page, site_url, TAG_PAINTED, wait_ready)
+    load_with_python_held(page, site_url, lambda: page.evaluate(TAG_PAINTED), wait_ready)
     assert page.evaluate(NONE_PAINTED), "Python kept a board that was not the game's"
     assert page.evaluate(LIVE_NAMED)
     expect(page.locator("#board-description")).to_have_text(after)

@@ -9,6 +9,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,24 +43,24 @@ console.log(JSON.stringify({{ out, source_program: PROGRAM }}));
 """
 
 
-def run(program: str | None, codes: list[str]) -> dict[str, object]:
+def node_json(script: str, *args: str) -> Any:
+    """What the ES module ``script`` prints (JSON), run by Node with ``args``."""
     assert NODE is not None
     done = subprocess.run(
-        [NODE, "--input-type=module", "-e", RUN, "null" if program is None else program,
-         json.dumps(codes)],
+        [NODE, "--input-type=module", "-e", script, *args],
         capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
     return json.loads(done.stdout)
 
 
-def node_value(expression: str) -> object:
-    assert NODE is not None
-    script = f'import {{ fingerprint }} from "{MODULE}"; console.log(JSON.stringify({expression}));'
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        capture_output=True, text=True, check=True, timeout=60,
-    )  # fmt: skip
-    return json.loads(done.stdout)
+def run(program: str | None, codes: list[str]) -> dict[str, Any]:
+    return node_json(RUN, "null" if program is None else program, json.dumps(codes))
+
+
+def node_value(expression: str) -> Any:
+    return node_json(
+        f'import {{ fingerprint }} from "{MODULE}"; console.log(JSON.stringify({expression}));'
+    )
 
 
 PROGRAM = 'import os as _os\n_path = None\n_path.write_text("x")\nimport pyscript as _pyscript\n'
@@ -100,13 +101,8 @@ def test_the_fingerprint_is_fnv1a_over_utf16_code_units() -> None:
 def test_pyscripts_own_program_writes_the_package_and_imports_it() -> None:
     """What the build fingerprints is the program that writes `pyscript` and imports it: if
     PyScript changed that, skipping it would skip something else."""
-    assert NODE is not None
     script = f'import {{ stdlib }} from "{PYSCRIPT_PROGRAM}"; console.log(JSON.stringify(stdlib));'
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        capture_output=True, text=True, check=True, timeout=60,
-    )  # fmt: skip
-    program: str = json.loads(done.stdout)
+    program: str = node_json(script)
     lines = program.splitlines()
     assert lines[:2] == ["import os as _os", "from pathlib import Path as _Path"]
     written = [line for line in lines if line.startswith('_path = _Path("./pyscript')]

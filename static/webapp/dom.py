@@ -117,22 +117,26 @@ class Board:
             centres.append(float(rect.left) + float(rect.width) / 2)
         return centres
 
+    def _column_lefts(self) -> list[float] | None:
+        """Each column's left edge (viewport pixels) from the last measure, None before
+        it: no layout is read, and columns only move sideways on resize."""
+        places = [self.origins.get(render.column_parent(c)) for c in range(render.COLUMNS)]
+        return None if any(place is None for place in places) else [p[0] for p in places if p]
+
     def column_under(self, x: float) -> int | None:
         """The column nearest to ``x`` (viewport pixels; within half the columns' pitch:
-        a point in a gap counts for the nearer column), from the last measure: no layout
-        is read, and columns only move sideways on resize."""
-        places = [self.origins.get(render.column_parent(c)) for c in range(render.COLUMNS)]
-        if any(place is None for place in places):
-            return None  # not measured yet
-        centres = [place[0] + self.card_width / 2 for place in places if place is not None]
+        a point in a gap counts for the nearer column), from the last measure."""
+        lefts = self._column_lefts()
+        if lefts is None:
+            return None
+        centres = [left + self.card_width / 2 for left in lefts]
         return nearest_column(x, centres, (centres[1] - centres[0]) / 2)
 
     def column_spanning(self, x: float) -> int | None:
         """The column whose resting place spans ``x`` (viewport pixels), None in a gap
-        between columns; from the last measure, like ``column_under``."""
-        for column in range(render.COLUMNS):
-            place = self.origins.get(render.column_parent(column))
-            if place is not None and place[0] <= x < place[0] + self.card_width:
+        between columns; from the last measure."""
+        for column, left in enumerate(self._column_lefts() or []):
+            if left <= x < left + self.card_width:
                 return column
         return None
 
