@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from webapp.layout import LIFT
 
 from e2e.ui import DECK, FIXTURES, LINE, SEED, click_column, open_game, play, watched_context
 from scorpion import DEAL, Game, Move, saves
@@ -193,10 +194,22 @@ def drag_seed_move(page: Page) -> None:
     target = page.locator('[data-column="7"]').bounding_box()
     assert card and target
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    below = page.locator('[data-card="7S"]').bounding_box()
+    assert below
     page.mouse.down()
     page.mouse.move(card["x"] + 40, card["y"] + 30, steps=4)
-    # the pile follows the pointer while dragging
+    # the pile follows the pointer while dragging: each card's centre moved as the
+    # pointer did, risen as a held card is (the transforms Board.drag_to writes)
     expect(page.locator('[data-column="2"]')).to_have_class(re.compile(r"\bdragging\b"))
+    dx, dy = 40 - card["width"] / 2, 30 - card["height"] / 2 - LIFT * card["width"]
+    followed = """([cards, dx, dy]) => cards.every(([name, x, y]) => {
+        const box = document.querySelector(`[data-card="${name}"]`).getBoundingClientRect();
+        return Math.abs(box.x + box.width / 2 - x - dx) < 2
+            && Math.abs(box.y + box.height / 2 - y - dy) < 2;
+    })"""
+    centres = [[name, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+               for name, box in (("4H", card), ("7S", below))]  # fmt: skip
+    page.wait_for_function(followed, arg=[centres, dx, dy])
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 200, steps=8)
     page.mouse.up()
     expect(page.locator('[data-column="7"][aria-owns~="card-7S"]')).to_have_count(1)
@@ -353,7 +366,7 @@ def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
     page.goto(site_url + "manifest.webmanifest")
     altered = """() => {
         const snapshot = JSON.parse(localStorage.getItem('scorpion.paint'));
-        snapshot.parents.table = snapshot.parents.table.replace('--y:0;', '--y:0.01;');
+        snapshot.parents.table = snapshot.parents.table.replace('z-index:0', 'z-index:1');
         localStorage.setItem('scorpion.paint', JSON.stringify(snapshot));
     }"""
     page.evaluate(altered)

@@ -295,13 +295,18 @@ class Board:
         self.layer.classList.add("dragging")
 
     def drag_to(self, column: int, dx: float, dy: float) -> None:
-        """One style write per pointer move: the lifted cards read it through CSS."""
-        self.layer.setAttribute("style", f"--drag-x:{dx:.1f}px;--drag-y:{dy:.1f}px")
+        """The held pile follows the pointer: each of its cards' transforms, written
+        (a variable on the layer for CSS to read would restyle all 52 cards)."""
+        for card, view in self.view.items():
+            if view.lifted:
+                self.elements[card].style.transform = render.card_transform(view, (dx, dy))
 
     def end_drag(self, column: int) -> None:
+        """The pile keeps its dragged transforms until the drop's update writes its new
+        ones (every drop lets go of it, so every card of it is written): the cards glide
+        from where they were dropped, even if something forces a style in between."""
         self.column(column).classList.remove("dragging")
         self.layer.classList.remove("dragging")
-        self.layer.removeAttribute("style")
 
     def element_of(self, card: str) -> Any:
         return self.elements.get(card)

@@ -22,7 +22,7 @@ UP_MAX, UP_READABLE, UP_MIN = 0.42, 0.3, 0.12  # the index fits in 0.3 (cardart)
 UP_ROOMY = 0.75  # the widest face-up step, for narrow cards on a tall screen (phones)
 TAP_PX = 30.0  # an overlapped face-up card's strip a thumb can hit, in CSS pixels
 RESERVE_STEP = 0.05  # the reserve's stack shows its depth sideways
-LIFT = 0.07  # how far held cards rise, in card widths (app.css, .card.lifted)
+LIFT = 0.07  # how far held cards rise, in card widths (render.card_transform)
 DEFAULT_ROOM = 5.6  # tableau height in card widths before the page has been measured
 
 

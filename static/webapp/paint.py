@@ -8,7 +8,7 @@ page's structure changes, so an old snapshot is ignored rather than misdrawn.
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
 >>> snap["v"], snap["lang"], sorted(snap["parents"])[:2]
-(2, 'sv', ['p0', 'p1'])
+(3, 'sv', ['p0', 'p1'])
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from typing import Any
 
 from .render import CardView, owners, parent_markup
 
-VERSION = 2  # 2: the columns' cards in one container ('table'), columns' aria-owns
+# 2: the columns' cards in one container ('table'), columns' aria-owns; 3: cards placed
+# by transform, height and z-index, no longer by custom properties the stylesheet read
+VERSION = 3
 
 
 def snapshot(

@@ -5,8 +5,8 @@ in the reserve or on one of the four places for removed sequences. ``diff`` list
 cards whose view changed, so the page only touches those elements.
 
 The cards of all seven columns share one element of the page (``TABLE``), each placed by
-its column (``--c``) and offsets: a card that changes column keeps its parent and glides
-by a CSS transition of its transform. Taking it out of one column's element and putting
+its column and offsets (``card_transform``): a card that changes column keeps its parent
+and glides by a CSS transition of its transform. Taking it out of one column's element and putting
 it into another's made the browser build and lay out its picture again (a ``<use>`` of
 the sprite): 7-10 ms for a run of 20-30 cards. Each column names its face-up cards with
 ``aria-owns`` (``owners``), so assistive technology still finds them in their column.
@@ -32,11 +32,21 @@ from scorpion import Game
 from scorpion.cards import RANKS
 
 from .cardart import symbol_id
-from .layout import CARD_RATIO, DEFAULT_ROOM, RESERVE_STEP, UP_MAX, Fan, card_y, column_fan
+from .layout import (
+    CARD_RATIO,
+    DEFAULT_ROOM,
+    LIFT,
+    RESERVE_STEP,
+    UP_MAX,
+    Fan,
+    card_y,
+    column_fan,
+)
 
 SPRITE = "static/cards.svg"  # relative: the site may live under a sub-path
 COLUMNS = 7
 PLACES = 4
+LIFTED_Z = 100  # a held pile's z-index above any resting card of the columns
 SEQUENCE = tuple(reversed([r for r in RANKS]))  # K ... A, the order in a column
 
 
@@ -187,16 +197,43 @@ def _num(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
 
 
-def card_style(view: CardView) -> str:
-    """Offsets and the visible height: an overlapped card's element is only its visible
-    strip (the picture overflows it), so a click on the strip is a click on the card. A
-    column's card also says its column (``--c``, CSS adds the column's offset) and its
-    place in the pile (``--i``, its z-index: the columns' cards share one parent, whose
-    order says nothing)."""
-    style = f"--x:{_num(view.x)};--y:{_num(view.y)};--h:{_num(view.h)}"
+def card_transform(view: CardView, drag: tuple[float, float] | None = None) -> str:
+    """Where the card is drawn: its offsets in card widths (so a saved board still fits
+    when the window changes), a column's card also one card and one gap per column, a
+    held card risen by LIFT; ``drag``: pixels from there, while the pile follows the
+    pointer (a little larger, as if picked up).
+
+    >>> card_transform(CardView("4H", "c2", 3, 0.0, 0.9, True, lifted=True))
+    'translate(calc(2 * (var(--cw) + var(--gap))), calc(0.83 * var(--cw)))'
+    >>> card_transform(CardView("KS", "c0", 0, 0.0, 0.0, True))
+    'translate(calc(0px), calc(0 * var(--cw)))'
+    >>> card_transform(CardView("2C", "reserve", 1, 0.05, 0.0, False), drag=(4.0, -2.5))
+    'translate(calc(0.05 * var(--cw) + 4.0px), calc(0 * var(--cw) + -2.5px)) scale(1.04)'
+    """
     column = column_index(view.parent)
-    if column is not None:
-        style += f";--c:{column};--i:{view.index}"
+    across = [f"{_num(view.x)} * var(--cw)"] if view.x or column is None else []
+    if column:
+        across.append(f"{column} * (var(--cw) + var(--gap))")
+    x = " + ".join(across) or "0px"
+    y = f"{_num(view.y - LIFT if view.lifted else view.y)} * var(--cw)"
+    if drag is None:
+        return f"translate(calc({x}), calc({y}))"
+    return f"translate(calc({x} + {drag[0]:.1f}px), calc({y} + {drag[1]:.1f}px)) scale(1.04)"
+
+
+def card_style(view: CardView) -> str:
+    """Its place (``card_transform``) and the visible height: an overlapped card's element
+    is only its visible strip (the picture overflows it), so a click on the strip is a
+    click on the card. A column's card also gets its place in the pile as its z-index
+    (the columns' cards share one parent, whose order says nothing), a held one above all
+    (it may be dragged over the other columns).
+
+    Plain properties, not custom ones: a custom property is inherited, so changing one
+    on a card restyled its picture too (the svg, its use and the use's copy of the face);
+    a move's style and layout took 1.3-1.7 times as long (bench/restyle.py)."""
+    style = f"transform:{card_transform(view)};height:calc({_num(view.h)} * var(--cw))"
+    if column_index(view.parent) is not None:
+        style += f";z-index:{view.index + (LIFTED_Z if view.lifted else 0)}"
     return style
 
 

@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from webapp.layout import (
     CARD_RATIO,
     DOWN_MAX,
     GROW_MARGIN,
-    LIFT,
     SIZE_STEP,
     UP_MAX,
     UP_MIN,
@@ -96,9 +93,3 @@ def test_every_column_fits_its_size_level(room: float) -> None:
         need = tenth / 10
         level = size_level(need, room, level)
         assert need <= room * SIZE_STEP**level + 0.05 or level == 12
-
-
-def test_held_cards_rise_as_far_as_the_stylesheet_lifts_them() -> None:
-    """Board.update starts a dropped card's glide from where it is seen: risen by LIFT."""
-    css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
-    assert css.count(f"- {LIFT} * var(--cw)") == 2  # held, and held while dragged

@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from webapp.layout import CARD_RATIO
+from webapp.layout import CARD_RATIO, LIFT
 from webapp.render import (
     board_view,
     by_container,
     by_parent,
     card_markup,
     card_style,
+    card_transform,
     container,
     diff,
     owners,
@@ -53,10 +54,31 @@ def test_the_columns_cards_share_one_container_in_column_order(seed: Game) -> No
     assert {container(f"c{c}") for c in range(7)} == {"table"}
     assert container("reserve") == "reserve" and container("p2") == "p2"
     assert list(parent_markup(view)) == list(groups)
-    # each card says its column and its place in the pile; the others need neither
+    # each card is placed by its column and stacked by its place in the pile; the
+    # others need neither
     top = by_parent(view)["c6"][-1]
-    assert card_style(top).endswith(";--c:6;--i:6")
-    assert "--c:" not in card_style(by_parent(view)["reserve"][0])
+    assert card_style(top).startswith("transform:translate(calc(6 * (var(--cw) + var(--gap))),")
+    assert card_style(top).endswith(";z-index:6")
+    reserve = card_style(by_parent(view)["reserve"][0])
+    assert "var(--gap)" not in reserve and "z-index" not in reserve
+
+
+def test_a_card_is_placed_by_plain_properties_not_inherited_ones(seed: Game) -> None:
+    """A move changes a card's transform, height and z-index: none is inherited, so its
+    picture is not restyled with it (a custom property would be)."""
+    for view in board_view(seed).values():
+        names = [part.split(":")[0] for part in card_style(view).split(";")]
+        assert set(names) <= {"transform", "height", "z-index"}
+
+
+def test_a_held_pile_rises_and_stacks_above_the_other_columns(seed: Game) -> None:
+    view = with_lift(board_view(seed), "4H")
+    held, resting = view["4H"], board_view(seed)["4H"]
+    assert card_style(held).endswith(f";z-index:{resting.index + 100}")
+    rise = round(resting.y - LIFT, 3)
+    assert f"calc({rise} * var(--cw))" in card_transform(held)
+    dragged = card_transform(held, drag=(12.0, -30.5))
+    assert dragged.endswith(" + 12.0px), calc(" + f"{rise} * var(--cw) + -30.5px)) scale(1.04)")
 
 
 def test_columns_own_their_face_up_cards_by_id(seed: Game) -> None:
