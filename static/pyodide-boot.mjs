@@ -26,6 +26,7 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
+import { compileEarly } from "./early-wasm.mjs";
 
 export { version };
 
@@ -34,6 +35,8 @@ let stderr = (line) => console.warn(line);
 const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
 const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
+// The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
+compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the

@@ -1,0 +1,44 @@
+// Compile Pyodide's WebAssembly from the page's start, while the Python snapshot downloads.
+//
+// loadPyodide awaits the snapshot's bytes (`_loadSnapshot`: downloaded, inflated and
+// unpacked) before it instantiates the runtime, and only then hands the response it
+// fetched for pyodide.asm.wasm to WebAssembly.instantiateStreaming: the runtime's compile
+// waited for the snapshot (0.2-0.4 s of a cold load), where a bare boot compiles the
+// runtime as its bytes arrive. `compileEarly` starts that compile at once and hands
+// loadPyodide the module: Pyodide's own fetch of the file is answered with a marker (no
+// second request), and its instantiateStreaming of that marker instantiates the compiled
+// module. Each of the two globals is put back at its first use; any other call goes
+// through untouched. Where the early compile fails, Pyodide's own path runs instead.
+
+/** Start compiling the wasm at `url` and let the next loadPyodide instantiate that. */
+export function compileEarly(url, scope = globalThis) {
+  const wasm = scope.WebAssembly;
+  if (typeof wasm?.compileStreaming !== "function") return false;
+  const href = new URL(url).href;
+  const fetchOriginal = scope.fetch;
+  const instantiateOriginal = wasm.instantiateStreaming;
+  const compiled = wasm.compileStreaming(fetchOriginal.call(scope, href));
+  compiled.catch(() => {}); // reported, if ever, by the fallback below
+  const marker = Object.freeze({ compiledEarly: href }); // not a Response
+
+  scope.fetch = function fetchRuntime(input, init) {
+    const target = typeof input === "object" && "url" in input ? input.url : String(input);
+    if (target !== href) return fetchOriginal.call(scope, input, init);
+    scope.fetch = fetchOriginal;
+    return Promise.resolve(marker);
+  };
+  wasm.instantiateStreaming = async function instantiateRuntime(source, imports) {
+    const response = await source;
+    if (response !== marker) return instantiateOriginal.call(wasm, response, imports);
+    wasm.instantiateStreaming = instantiateOriginal;
+    let module;
+    try {
+      module = await compiled;
+    } catch (error) {
+      console.warn("scorpion: compiling the runtime early failed; compiling it now:", error);
+      return instantiateOriginal.call(wasm, fetchOriginal.call(scope, href), imports);
+    }
+    return { module, instance: await wasm.instantiate(module, imports) };
+  };
+  return true;
+}
