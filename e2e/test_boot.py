@@ -30,8 +30,20 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     # PyScript's program that writes its package was the one the build fingerprinted, so
     # only its import ran (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
     assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "built"
+    # The runtime compiled from the page's start (static/early-wasm.mjs): fetched once by
+    # the page, that module instantiated, and fetch and instantiateStreaming are the
+    # browser's own again.
+    assert page.evaluate(WASM_FETCHES) == 1
+    assert page.evaluate("performance.getEntriesByName('scorpion-runtime-early').length") == 1
+    assert page.evaluate(NATIVE) == [True, True]
     assert console_errors == []
     offsite.assert_none()
+
+
+WASM_FETCHES = """performance.getEntriesByType("resource")
+    .filter((entry) => entry.name.endsWith("/pyodide.asm.wasm")).length"""
+NATIVE = """[fetch, WebAssembly.instantiateStreaming]
+    .map((f) => String(f).includes("[native code]"))"""
 
 
 def test_another_pyscript_program_runs_as_it_is(
