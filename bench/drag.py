@@ -23,8 +23,16 @@ import tempfile
 from pathlib import Path
 
 import move
-from harness import deck_query, load_average, median, percentile, prepare_sites, serve
-from playwright.sync_api import Page, sync_playwright
+from harness import (
+    alternating,
+    deck_query,
+    load_average,
+    median,
+    percentile,
+    prepare_sites,
+    serve,
+)
+from playwright.sync_api import Page
 
 PILES = ("4H", "QH")  # column 2 of the seed deal: 4H-7S and QH-3C-4H-7S
 STEPS = 40  # pointer moves away from the pile, then 5 back
@@ -78,13 +86,8 @@ def main() -> None:
     try:
         sites = prepare_sites(work, args.site, args.baseline)
         before = load_average()
-        results: dict[str, list[float]] = {label: [] for label in sites}
-        with sync_playwright() as playwright:
-            for n in range(args.rounds):
-                order = list(sites) if n % 2 == 0 else list(reversed(sites))
-                for label in order:
-                    profile = work / f"{label}-profile-{n}"
-                    results[label] += one_round(playwright, sites[label], profile)
+        rounds = alternating(sites, args.rounds, work, one_round)
+        results = {label: [ms for moves in runs for ms in moves] for label, runs in rounds.items()}
         print(f"bench/drag.py: {args.rounds} rounds, piles from {' and '.join(PILES)} dragged")
         print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
         for label, moves in results.items():

@@ -16,10 +16,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -107,6 +109,22 @@ def serve(directory: Path) -> Iterator[str]:
             process.wait()
         if process.stdout is not None:
             process.stdout.close()
+
+
+def alternating(
+    sites: dict[str, Path], rounds: int, work: Path, one_round: Callable[[Any, Path, Path], Any]
+) -> dict[str, list[Any]]:
+    """``one_round(playwright, site, profile)`` for each site, ``rounds`` times, each in a
+    fresh profile, the sites' order reversed every other round; each site's results in
+    round order."""
+    results: dict[str, list[Any]] = {label: [] for label in sites}
+    with sync_playwright() as playwright:
+        for n in range(rounds):
+            for label in list(sites) if n % 2 == 0 else list(reversed(sites)):
+                results[label].append(
+                    one_round(playwright, sites[label], work / f"{label}-profile-{n}")
+                )
+    return results
 
 
 def launch(playwright: Any, profile: Path, **options: Any) -> Any:

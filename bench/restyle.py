@@ -26,8 +26,15 @@ from pathlib import Path
 from statistics import median as middle
 
 import move
-from harness import deck_query, load_average, median, percentile, prepare_sites, serve
-from playwright.sync_api import sync_playwright
+from harness import (
+    alternating,
+    deck_query,
+    load_average,
+    median,
+    percentile,
+    prepare_sites,
+    serve,
+)
 
 LINE: list[str] = move.SEED["winning_line"]
 LABELS = [f"undo {m}" for m in reversed(LINE)] + [f"redo {m}" for m in LINE]
@@ -85,13 +92,9 @@ def main() -> None:
     try:
         sites = prepare_sites(work, args.site, args.baseline)
         before = load_average()
-        results: dict[str, list[list[list[float]]]] = {label: [] for label in sites}
-        with sync_playwright() as playwright:
-            for n in range(args.rounds):
-                order = list(sites) if n % 2 == 0 else list(reversed(sites))
-                for label in order:
-                    profile = work / f"{label}-profile-{n}"
-                    results[label].append(one_round(playwright, sites[label], profile))
+        results: dict[str, list[list[list[float]]]] = alternating(
+            sites, args.rounds, work, one_round
+        )
         print(f"bench/restyle.py: {args.rounds} rounds of {len(LABELS)} undos and redos")
         print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
         for label, rounds in results.items():

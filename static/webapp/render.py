@@ -8,8 +8,9 @@ The cards of all seven columns share one element of the page (``TABLE``), each p
 its column and offsets (``card_transform``): a card that changes column keeps its parent
 and glides by a CSS transition of its transform. Taking it out of one column's element
 and putting it into another's made the browser build and lay out its picture again (a
-``<use>`` of the sprite): 7-10 ms for a run of 20-30 cards. Each column names its face-up cards with
-``aria-owns`` (``owners``), so assistive technology still finds them in their column.
+``<use>`` of the sprite): 7-10 ms for a run of 20-30 cards. Each column names its
+face-up cards with ``aria-owns`` (``owners``), so assistive technology still finds them
+in their column.
 
 A face-down card's view knows its card (Python must, to animate it), but its markup
 says nothing of it: no ``data-card``, no label, only the back of the sprite.
