@@ -28,7 +28,7 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     expect(page.locator(LOADING)).to_be_hidden()
     print(f"boot: data-ready=1 after {waited:.1f} s")
     # PyScript's program that writes its package was the one the build fingerprinted, so
-    # only its import ran (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
+    # it was skipped (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
     assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "built"
     # The runtime compiled from the page's start (static/early-wasm.mjs): fetched once by
     # the page, that module instantiated, and fetch and instantiateStreaming are the
@@ -38,6 +38,31 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     assert page.evaluate(NATIVE) == [True, True]
     assert console_errors == []
     offsite.assert_none()
+
+
+def test_pyscripts_package_is_imported_only_when_used(
+    page: Page, site_url, console_errors, wait_ready
+) -> None:
+    """Nothing at start imports PyScript's Python package (70-100 ms of the boot), yet a
+    `from pyscript import ...` finds it, as PyScript's own program would have left it."""
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate(IN_PYTHON, "'pyscript' in sys.modules") is False
+    assert page.evaluate(IN_PYTHON, "from pyscript import document; document.title") == (
+        page.title()
+    )
+    assert page.evaluate(IN_PYTHON, "sys.modules['pyscript'].__file__").startswith(
+        "/home/pyodide/pyscript/"
+    )
+    assert console_errors == []
+
+
+# The page's interpreter: pyodide-boot.mjs hands the one it started to anyone who asks.
+IN_PYTHON = """async (code) => {
+    const boot = await import(new URL("static/pyodide-boot.mjs", document.baseURI).href);
+    const pyodide = await boot.loadPyodide();
+    return pyodide.runPython("import sys\\n" + code);
+}"""
 
 
 WASM_FETCHES = """performance.getEntriesByType("resource")

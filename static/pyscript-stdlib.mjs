@@ -1,22 +1,22 @@
-// PyScript's own Python package, written and compiled by the build instead of on every boot.
+// PyScript's own Python package, written and compiled by the build instead of on every boot,
+// and imported only if something uses it.
 //
 // Before it runs a page's first script, PyScript runs a Python program of its own (its
 // "stdlib", 33 KB): the `pyscript` package's sources as string literals, written into the
 // working directory with pathlib, then `import pyscript`. Compiling and running the writes
-// took 25-90 ms of a cold start here. The build puts those very files (and their bytecode)
-// into app.zip, which pyodide-boot.mjs unpacks before PyScript gets the interpreter, and
-// records below the fingerprint of the program this PyScript runs. When PyScript hands the
-// interpreter exactly that program, only its import runs; any other program (another
-// PyScript version, a plugin's addition) runs as it is. `<html data-pyscript-stdlib>` says
-// which happened: "built" or "ran".
+// took 25-90 ms of a cold start here, and the import 70-100 ms more. The build puts those
+// very files (and their bytecode) into app.zip, which pyodide-boot.mjs unpacks before
+// PyScript gets the interpreter, and records below the fingerprint of the program this
+// PyScript runs. When PyScript hands the interpreter exactly that program, none of it runs:
+// the files are already there, and on the main thread nothing needs the package imported at
+// start (PyScript's JavaScript never asks Python for it; our Python reaches the page through
+// `js` and `pyodide.ffi`); a `from pyscript import ...` imports it from app.zip's copy as
+// usual. Any other program (another PyScript version, a plugin's addition) runs as it is.
+// `<html data-pyscript-stdlib>` says which happened: "built" or "ran".
 
 // Filled in by tools/build_site.py: {length, fnv1a} of PyScript's program; null in the
 // source tree, where every program runs as it is.
 export const PROGRAM = /* BUILD */ null /* /BUILD */;
-
-// What the program leaves behind: `pyscript` imported (and nothing else bound: it deletes
-// the names it used).
-const IMPORT_ONLY = "import pyscript as _pyscript\ndel _pyscript\n";
 
 /** 32-bit FNV-1a over the UTF-16 code units of `text` (build and page compute it alike). */
 export function fingerprint(text) {
@@ -33,13 +33,14 @@ function isProgram(code, program) {
   return fingerprint(code).fnv1a === program.fnv1a;
 }
 
-/** Make `pyodide.runPythonAsync` run only the import when given PyScript's program. */
+/** Make `pyodide.runPythonAsync` skip PyScript's program (its files are in app.zip). */
 export function useBuiltStdlib(pyodide, program = PROGRAM, root = globalThis.document?.documentElement) {
   const run = pyodide.runPythonAsync.bind(pyodide);
   pyodide.runPythonAsync = (code, options) => {
     const built = isProgram(code, program);
     if (root && code.includes("import pyscript")) root.dataset.pyscriptStdlib = built ? "built" : "ran";
-    return run(built ? IMPORT_ONLY : code, options);
+    // What the program returns: None, which Pyodide hands back as undefined.
+    return built ? Promise.resolve(undefined) : run(code, options);
   };
   return pyodide;
 }

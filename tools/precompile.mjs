@@ -21,7 +21,7 @@
 //   there, so its import finds these and compiles nothing. The build stops if the sources
 //   read here are not the ones in PyScript's dist/ bundle. The sources themselves go into
 //   app.zip too, and WORK/pyscript-stdlib.json gets the fingerprint of the program PyScript
-//   runs to write them (static/pyscript-stdlib.mjs then runs only its import).
+//   runs to write them (static/pyscript-stdlib.mjs then skips it).
 //
 // The output depends only on the input: the same sources give the same bytes.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";

@@ -36,7 +36,7 @@ def start() -> None:
         _start()
     except Exception:  # the outermost boundary
         print("scorpion: could not start:\n" + traceback.format_exc())
-        from pyscript import document
+        from js import document
 
         notice = document.getElementById("notice")
         document.getElementById("notice-text").textContent = _(
@@ -47,9 +47,10 @@ def start() -> None:
 
 
 def _start() -> None:
-    from js import Object
+    # `js`, not `pyscript`: its package is never imported at start (70-100 ms of the boot;
+    # static/pyscript-stdlib.mjs); on the main thread its document and window are these.
+    from js import Object, document, window
     from pyodide.ffi import create_once_callable, create_proxy, to_js
-    from pyscript import document, window
 
     marks = window.performance  # performance marks for bench/load.py
     marks.mark("scorpion-imported")
