@@ -2,7 +2,7 @@
 and redos, in headless Chromium.
 
     .venv/bin/python bench/move.py [--rounds 2] [--site DIR] [--baseline DIR] [--reduced-motion]
-                                   [--pace] [--json FILE]
+                                   [--pace | --interval MS] [--json FILE]
 
 Plays the seed deal's winning line (tests/fixtures/seed-deal.json) by clicks, card then
 column, then takes every move back with Undo and plays it again with Redo, ``--rounds``
@@ -19,7 +19,10 @@ alternates between them, the order reversed every round.
 By default the clicks come back to back, as fast as Playwright sends them (tens of ms
 apart), so each one lands while the cards of the last few still glide: a stress test.
 ``--pace`` waits before each click until no animation runs (``document.getAnimations()``
-is empty), as a player who looks at the board before the next click.
+is empty), as a player who looks at the board before the next click. ``--interval MS``
+sends each click at least MS after the last one was released (its pointerup), whether or
+not the cards still glide: a fast player's rhythm (150 ms: six or seven taps a second),
+where back to back is a stress test no hand keeps up with.
 
 The **floor** is measured alongside, in a browser of its own: ``bench/floor.html``, a page
 whose Undo and Redo change one line of text, clicked as the game's Undo and Redo are, its
@@ -75,6 +78,7 @@ PROBE = """() => {
     return "other";
   };
   document.addEventListener("pointerup", (event) => {
+    probe.lastUp = event.timeStamp;  // for --interval
     const click = { start: event.timeStamp, kind: kind(event.target) };
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
@@ -95,6 +99,7 @@ PROBE = """() => {
 
 
 PACED = False  # --pace: each click waits until the cards are still
+INTERVAL_MS = 0.0  # --interval: each click waits until this long after the last release
 
 
 # Resolves once no animation runs (finished ones that hold their end state, as the win's
@@ -111,9 +116,19 @@ STILL = """async () => {
 }"""
 
 
+# Resolves once INTERVAL_MS have passed since the last pointerup the probe saw.
+CADENCE = """async (interval) => {
+  const last = window.scorpionProbe.lastUp;
+  const wait = last === undefined ? 0 : last + interval - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}"""
+
+
 def still(page: Page) -> None:
     if PACED:
         page.evaluate(STILL)
+    elif INTERVAL_MS:
+        page.evaluate(CADENCE, INTERVAL_MS)
 
 
 def click(page: Page, selector: str) -> None:
@@ -277,11 +292,15 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
     parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     parser.add_argument("--reduced-motion", action="store_true", help="no card animations")
-    parser.add_argument("--pace", action="store_true", help="click once the cards are still")
+    rhythm = parser.add_mutually_exclusive_group()
+    rhythm.add_argument("--pace", action="store_true", help="click once the cards are still")
+    rhythm.add_argument("--interval", type=float, default=0.0, metavar="MS",
+                        help="click at least MS after the last release")  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every click's measurements here")
     args = parser.parse_args()
-    global PACED
+    global PACED, INTERVAL_MS
     PACED = args.pace
+    INTERVAL_MS = args.interval
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-move-"))
     try:
@@ -328,7 +347,11 @@ def main() -> None:
 
     count = len(results["current"])
     motion = "reduced motion" if args.reduced_motion else "with animations"
-    pace = "each click once the cards are still" if args.pace else "back to back"
+    pace = (
+        "each click once the cards are still" if args.pace
+        else f"each click {args.interval:g} ms or more after the last" if args.interval
+        else "back to back"
+    )  # fmt: skip
     print(f"bench/move.py: pointerup to the updated board, {count} clicks per site "
           f"({motion}, {pace})")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
