@@ -18,18 +18,15 @@ of one pointer move. Nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import shutil
-import tempfile
 from pathlib import Path
 
 import move
 from harness import (
-    alternating,
+    compare_sites,
     deck_query,
     load_average,
     median,
     percentile,
-    prepare_sites,
     serve,
 )
 from playwright.sync_api import Page
@@ -82,20 +79,16 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     args = parser.parse_args()
 
-    work = Path(tempfile.mkdtemp(prefix="scorpion-drag-"))
-    try:
-        sites = prepare_sites(work, args.site, args.baseline)
-        before = load_average()
-        rounds = alternating(sites, args.rounds, work, one_round)
-        results = {label: [ms for moves in runs for ms in moves] for label, runs in rounds.items()}
-        print(f"bench/drag.py: {args.rounds} rounds, piles from {' and '.join(PILES)} dragged")
-        print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
-        for label, moves in results.items():
-            print(f"{label:9} a pointer move (handler, style, layout): median {median(moves):4.1f}"
-                  f"  p90 {percentile(moves, 0.9):4.1f}  max {max(moves):5.1f} ms"
-                  f"   ({len(moves)} moves)")  # fmt: skip
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    rounds, before = compare_sites(
+        "scorpion-drag-", args.site, args.baseline, args.rounds, one_round
+    )
+    results = {label: [ms for moves in runs for ms in moves] for label, runs in rounds.items()}
+    print(f"bench/drag.py: {args.rounds} rounds, piles from {' and '.join(PILES)} dragged")
+    print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
+    for label, moves in results.items():
+        print(f"{label:9} a pointer move (handler, style, layout): median {median(moves):4.1f}"
+              f"  p90 {percentile(moves, 0.9):4.1f}  max {max(moves):5.1f} ms"
+              f"   ({len(moves)} moves)")  # fmt: skip
 
 
 if __name__ == "__main__":

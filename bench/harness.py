@@ -13,6 +13,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -125,6 +126,24 @@ def alternating(
                     one_round(playwright, sites[label], work / f"{label}-profile-{n}")
                 )
     return results
+
+
+def compare_sites(
+    prefix: str,
+    site: Path | None,
+    baseline: Path | None,
+    rounds: int,
+    one_round: Callable[[Any, Path, Path], Any],
+) -> tuple[dict[str, list[Any]], str]:
+    """A paired run in a work directory of its own (removed after): the sites prepared by
+    ``prepare_sites``, measured by ``alternating``; with the load average from before."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        sites = prepare_sites(work, site, baseline)
+        before = load_average()
+        return alternating(sites, rounds, work, one_round), before
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def launch(playwright: Any, profile: Path, **options: Any) -> Any:

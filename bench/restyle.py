@@ -20,19 +20,16 @@ time, and the heaviest moves by name.
 from __future__ import annotations
 
 import argparse
-import shutil
-import tempfile
 from pathlib import Path
 from statistics import median as middle
 
 import move
 from harness import (
-    alternating,
+    compare_sites,
     deck_query,
     load_average,
     median,
     percentile,
-    prepare_sites,
     serve,
 )
 
@@ -88,19 +85,14 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another built site, measured alongside")
     args = parser.parse_args()
 
-    work = Path(tempfile.mkdtemp(prefix="scorpion-restyle-"))
-    try:
-        sites = prepare_sites(work, args.site, args.baseline)
-        before = load_average()
-        results: dict[str, list[list[list[float]]]] = alternating(
-            sites, args.rounds, work, one_round
-        )
-        print(f"bench/restyle.py: {args.rounds} rounds of {len(LABELS)} undos and redos")
-        print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
-        for label, rounds in results.items():
-            report(label, rounds)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    results: dict[str, list[list[list[float]]]]
+    results, before = compare_sites(
+        "scorpion-restyle-", args.site, args.baseline, args.rounds, one_round
+    )
+    print(f"bench/restyle.py: {args.rounds} rounds of {len(LABELS)} undos and redos")
+    print(f"load average (1, 5, 15 min): before {before}, after {load_average()}\n")
+    for label, rounds in results.items():
+        report(label, rounds)
 
 
 if __name__ == "__main__":
