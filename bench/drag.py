@@ -21,14 +21,7 @@ import argparse
 from pathlib import Path
 
 import move
-from harness import (
-    compare_sites,
-    deck_query,
-    load_average,
-    median,
-    percentile,
-    serve,
-)
+from harness import compare_sites, deck_query, load_average, median, percentile, serve
 from playwright.sync_api import Page
 
 PILES = ("4H", "QH")  # column 2 of the seed deal: 4H-7S and QH-3C-4H-7S

@@ -24,14 +24,7 @@ from pathlib import Path
 from statistics import median as middle
 
 import move
-from harness import (
-    compare_sites,
-    deck_query,
-    load_average,
-    median,
-    percentile,
-    serve,
-)
+from harness import compare_sites, deck_query, load_average, median, percentile, serve
 
 LINE: list[str] = move.SEED["winning_line"]
 LABELS = [f"undo {m}" for m in reversed(LINE)] + [f"redo {m}" for m in LINE]
