@@ -24,6 +24,10 @@ from .moves import COLUMNS, DEAL, Action, Deal, IllegalMove, Move, format_line, 
 
 VARIANTS: Final = ("classic", "relaxed")
 UNDO_LIMIT: Final = 100
+#: The longest line of play a game holds, far beyond any real game (a winning line is
+#: 50-150 actions): a saved or imported game is replayed move by move, so a longer one
+#: is refused on load (``from_dict``) and a game that reaches it takes no more actions.
+MAX_ACTIONS: Final = 5000
 HIDDEN_COLUMNS: Final = 4  # columns 1-4 start with face-down cards
 HIDDEN_PER_COLUMN: Final = 3
 DEALT_PER_COLUMN: Final = 7
@@ -38,6 +42,25 @@ _MOVES: Final = {card: tuple(Move(card, to) for to in range(COLUMNS)) for card i
 
 #: A complete sequence of each suit, bottom (King) to top (Ace), as it lies in a column.
 _SEQUENCES: Final = {s: [r + s for r in reversed("A23456789TJQK")] for s in SUITS}
+
+
+class LineTooLong(ValueError):  # noqa: N818  # says what it is, like IllegalMove
+    """A saved game whose line of play (moves and redo) is longer than ``MAX_ACTIONS``:
+    refused before any move is replayed.
+
+    >>> LineTooLong(240000)
+    LineTooLong(240000)
+    """
+
+    def __init__(self, actions: int) -> None:
+        self.actions = actions
+        super().__init__(f"a saved game of {actions} actions; at most {MAX_ACTIONS} are kept")
+
+    def __repr__(self) -> str:
+        return f"LineTooLong({self.actions})"
+
+    def __reduce__(self) -> tuple[type[LineTooLong], tuple[int]]:
+        return (LineTooLong, (self.actions,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +225,8 @@ class Game:
 
     def refusal(self, move: Action) -> str | None:
         """The ``IllegalMove.reason`` code that ``play(move)`` would raise, or None."""
+        if len(self._line) >= MAX_ACTIONS:
+            return "too_long"
         if isinstance(move, Deal):
             return None if self._reserve else "reserve_dealt"
         where = self.locate(move.card)
@@ -406,6 +431,8 @@ class Game:
         for name, value in (("moves", moves), ("redo", redo)):
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
                 raise ValueError(f"{name} must be a list of moves in notation")
+        if len(moves) + len(redo) > MAX_ACTIONS:
+            raise LineTooLong(len(moves) + len(redo))
         for number_played, text in enumerate(moves, start=1):
             try:
                 game.play(Move.parse(text))

@@ -103,7 +103,8 @@ class IllegalMove(ValueError):  # noqa: N818  # the name is the public API
     Codes: ``not_in_play`` (the card is not face up on the table), ``same_column``,
     ``king_only`` (only a King goes onto an empty column), ``onto_ace`` (nothing goes
     onto an ace), ``rank`` (not exactly one rank lower), ``same_suit`` (Classic: right
-    rank, other suit), ``reserve_dealt`` (the reserve is already dealt).
+    rank, other suit), ``reserve_dealt`` (the reserve is already dealt), ``too_long``
+    (the game already holds ``MAX_ACTIONS`` actions: undo, or start a new game).
     """
 
     MESSAGES: Final = {
@@ -114,6 +115,7 @@ class IllegalMove(ValueError):  # noqa: N818  # the name is the public API
         "rank": "{card} must go onto a card one rank higher",
         "same_suit": "Rule: the cards must be of the same suit",
         "reserve_dealt": "The reserve has already been dealt",
+        "too_long": "This game has reached 5000 actions, the most one game keeps",
     }
 
     def __init__(self, reason: str, move: Action) -> None:

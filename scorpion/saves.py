@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .game import Game
+from .game import Game, LineTooLong
 from .session import Session, Settings
 from .stats import Stats
 
@@ -50,7 +50,9 @@ class Loaded:
     ``session`` is None when there was no game to restore (nothing saved, or the game
     part unreadable): start a fresh game with ``settings`` and ``stats``. ``problems``
     holds codes for the interface: ``corrupt`` (not our JSON), ``newer`` (written by a
-    newer version), ``game``, ``stats``, ``settings`` (that part could not be read).
+    newer version), ``game``, ``stats``, ``settings`` (that part could not be read),
+    ``long`` (the game's line of play is longer than ``MAX_ACTIONS``: not replayed),
+    ``revision`` (the revision number was unreadable; everything else was read).
     """
 
     session: Session | None
@@ -58,6 +60,7 @@ class Loaded:
     stats: Stats
     revision: int
     problems: tuple[str, ...]
+    saved_at: int = 0  # ms since 1970, as the save says (0: not said)
 
     @property
     def damaged(self) -> bool:
@@ -127,13 +130,17 @@ def _read_current(data: dict[str, Any]) -> Loaded:
     revision = data.get("revision")
     if not isinstance(revision, int) or not _whole(revision):
         revision = 0
-        problems.append("corrupt")
+        problems.append("revision")
     session = None
     try:
         session = _read_session(data.get("current"), settings, stats)
+    except LineTooLong:
+        problems.append("long")
     except ValueError:
         problems.append("game")
-    return Loaded(session, settings, stats, revision, tuple(problems))
+    stamp = data.get("saved_at")
+    saved_at = stamp if isinstance(stamp, int) and _whole(stamp) else 0
+    return Loaded(session, settings, stats, revision, tuple(problems), saved_at)
 
 
 def _read_session(current: Any, settings: Settings, stats: Stats) -> Session:
@@ -199,6 +206,39 @@ def _from_v0(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _from_v0}
 
 
-def backup_key(base: str, saved_at: int) -> str:
-    """Where unreadable saved data is kept aside: never destroyed, never read back silently."""
-    return f"{base}.unreadable.{saved_at}"
+def reconcile(mine: Session, theirs: Session) -> Session | None:
+    """Two tabs: this tab's ``mine`` was overtaken by ``theirs``, saved by another tab
+    meanwhile. A win is never lost: if ``mine`` holds a win that ``theirs`` does not,
+    the answer is what to save instead of ``theirs``; None means adopt ``theirs``.
+
+    The same game (same deck and variant) won here: this tab's won game, with the other
+    tab's settings and its statistics plus this win. Another game over there (the other
+    tab started a new one): that game goes on, and the win is added to its statistics.
+
+    >>> from scorpion import DEAL
+    >>> won = Session.fresh(deal=1); won.finished = won.counted = True
+    >>> other = Session.fresh(deal=1); _ = other.play(DEAL)
+    >>> kept = reconcile(won, other)
+    >>> kept.finished, kept.stats["classic"].won
+    (True, 1)
+    >>> reconcile(Session.fresh(deal=1), other) is None
+    True
+    """
+    same = mine.game.deck == theirs.game.deck and mine.game.variant == theirs.game.variant
+    if not mine.finished or (same and theirs.finished):
+        return None
+    variant = mine.game.variant
+    stats = theirs.stats
+    # Counted as played over there once its first move reached that tab; where it did not
+    # (their statistics were reset, or never saw it), it is counted now.
+    if (same and not theirs.counted) or (not same and stats[variant].played <= stats[variant].won):
+        stats = stats.updated(variant, stats[variant].started())
+    won = stats[variant].won_game(
+        score=mine.game.score, moves=len(mine.game.moves), elapsed_ms=mine.elapsed_ms
+    )
+    stats = stats.updated(variant, won)
+    if same:
+        return Session(mine.game, theirs.settings, stats, True, True, mine.elapsed_ms)
+    return Session(
+        theirs.game, theirs.settings, stats, theirs.counted, theirs.finished, theirs.elapsed_ms
+    )

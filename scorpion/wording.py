@@ -50,6 +50,7 @@ REFUSAL_REASONS: Final = (
     "rank",
     "same_suit",
     "reserve_dealt",
+    "too_long",
 )
 
 
@@ -364,6 +365,10 @@ def refusal_message(reason: str, lang: str) -> str:
         "rank": t.gettext("A card must go onto a card one rank higher"),
         "same_suit": t.gettext("Rule: the cards must be of the same suit"),
         "reserve_dealt": t.gettext("The reserve has already been dealt"),
+        "too_long": t.gettext(
+            "This game has reached 5,000 actions, the most one game keeps: undo, or start "
+            "a new game"
+        ),
     }
     if reason not in messages:
         raise ValueError(f"unknown refusal reason {reason!r}: use one of {REFUSAL_REASONS}")

@@ -8,7 +8,7 @@ import pytest
 from positions import seed_deal
 
 from scorpion import DEAL, Game, Move
-from scorpion.saves import FORMAT, MIGRATIONS, VERSION, backup_key, dump, read
+from scorpion.saves import FORMAT, MIGRATIONS, VERSION, dump, read
 from scorpion.session import Session, Settings
 from scorpion.stats import Stats, VariantStats
 
@@ -218,7 +218,3 @@ def test_version_zero_the_bare_game_is_migrated():
     assert loaded.problems == ()
     assert loaded.session is not None and loaded.session.game == game
     assert sorted(MIGRATIONS) == list(range(VERSION))
-
-
-def test_backups_are_kept_under_their_own_key():
-    assert backup_key("scorpion", 99) == "scorpion.unreadable.99"

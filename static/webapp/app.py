@@ -106,9 +106,10 @@ class App:
                 labels[card] = found
         return labels
 
-    def adopt(self, session: Session) -> None:
+    def adopt(self, session: Session, overtaken: bool = False) -> None:
         """Another tab saved a newer game: show it here, without saving it back (that
-        would only echo between the tabs)."""
+        would only echo between the tabs). ``overtaken``: this tab's last action was not
+        saved, the other tab's game was saved first."""
         same = session.game == self.game  # only settings or statistics changed
         self.session = session
         self.held = None
@@ -116,7 +117,14 @@ class App:
         self.cancel_hint()
         self.on_settings()
         self.mount(save=False)
-        if not same:
+        if overtaken:
+            self.say(
+                _(
+                    "Another tab saved this game first, so your last action here was not "
+                    "kept; this tab now shows the game as saved."
+                )
+            )
+        elif not same:
             self.say(_("This game was changed in another tab; this tab now shows it."))
 
     def replace(self, session: Session) -> None:
@@ -131,7 +139,7 @@ class App:
         self.mount(save=False)
         self.save(replace=True)
 
-    def mount(self, save: bool = True, painted: Mapping[str, str] | None = None) -> None:
+    def mount(self, save: bool = True, painted: list[Any] | None = None) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change.
         ``painted``: at start, the board index.html painted (see ``Board.mount``)."""
         self.column_labels = [""] * COLUMNS
@@ -296,8 +304,17 @@ class App:
         self.save_pending = False
         outcome = self.store.save(self.session, replace=replace)
         if outcome == "newer" and self.store.conflict is not None:
-            self.adopt(self.store.conflict)
+            self.adopt(self.store.conflict, overtaken=True)
             return
+        if outcome == "merged" and self.store.conflict is not None:
+            # This tab's win was kept over the other tab's later save: the statistics
+            # (and, for another game over there, that game) come from both.
+            merged, won_here = self.store.conflict, self.store.conflict.game == self.game
+            self.session = merged
+            self.on_settings()
+            if not won_here:
+                self.adopt(merged)
+                self.say(_("Another tab started a new game; your win here is in the statistics."))
         if outcome == "failed":
             problem = self.store.failure or "storage"
             if problem != self.storage_problem:
@@ -331,7 +348,8 @@ class App:
         status.textContent = text
 
     def refuse(self, reason: str) -> None:
-        if self.session.settings.interactive_rules:
+        # A full game is no rule of Scorpion: said whatever the interactive rules say.
+        if self.session.settings.interactive_rules or reason == "too_long":
             self.say(words.refusal(reason), refusal=True)
         else:
             self.say("")

@@ -23,6 +23,7 @@ from pyodide.ffi import to_js
 
 from . import render
 from .layout import DEFAULT_ROOM, LIFT, nearest_column
+from .paint import records
 from .render import CardView, View
 
 Offset = tuple[float, float]
@@ -147,13 +148,13 @@ class Board:
     # --- drawing ------------------------------------------------------------------------
 
     def mount(
-        self, view: View, labels: Mapping[str, str], painted: Mapping[str, str] | None = None
+        self, view: View, labels: Mapping[str, str], painted: list[Any] | None = None
     ) -> None:
         """Draw a whole new board (start, new game, language change): one write per
-        container. ``painted``: what index.html painted before Python started (the last
-        visit's snapshot, without the cards' names); when it is this very board, its
-        elements stay and get their names (rewriting them took 7-32 ms of a warm start)."""
-        adopt = painted is not None and render.parent_markup(view) == painted
+        container. ``painted``: the cards index.html painted before Python started
+        (``paint.records`` of the last visit's board); when they are this very board, the
+        elements stay and get their names (cheaper than rewriting them on a warm start)."""
+        adopt = painted is not None and records(view) == painted
         if not adopt:
             for name, markup in render.parent_markup(view, labels).items():
                 self.containers[name].innerHTML = markup

@@ -23,8 +23,9 @@ from .dialogs import Dialogs
 from .dom import Board, Chrome
 from .hints import available
 from .panels import Panels
-from .storage import SAVE_KEY, Store
-from .texts import link_text, problem_text, static_labels, static_texts
+from .saveddata import SavedData
+from .storage import Store, scope_of
+from .texts import kept_text, link_text, problem_text, static_labels, static_texts
 from .updates import Updates
 from .urlparams import Linked, linked_game, read_query, share_query, without_game
 from .words import _
@@ -54,7 +55,7 @@ def _start() -> None:
 
     marks = window.performance  # performance marks for bench/load.py
     marks.mark("scorpion-imported")
-    store = Store(_local_storage(window))
+    store = Store(_local_storage(window), scope_of(str(window.location.pathname)))
     loaded = store.load()
     link = read_query(str(window.location.search))
     browser = [str(tag) for tag in (window.navigator.languages or [])]
@@ -106,6 +107,8 @@ def _start() -> None:
         app, dialogs, document, window, create_proxy, create_once_callable,
         lambda: apply_language(app, document),
     )  # fmt: skip
+    saved_data = SavedData(app, dialogs, document, window, create_once_callable)
+    panels.on_open_settings = saved_data.show_backups
     panels.show_settings()
     app.mount(painted=_painted(window))
     marks.mark("scorpion-board")
@@ -113,7 +116,10 @@ def _start() -> None:
     if app.storage_problem or not store.ok:
         problems.append(app.storage_problem or "storage")
     if problems:
-        dialogs.notice(" ".join(dict.fromkeys(problem_text(p) for p in problems)))
+        texts = [problem_text(p) for p in problems]
+        if store.kept is not None:
+            texts.append(kept_text())
+        dialogs.notice(" ".join(dict.fromkeys(texts)))
     app.on_storage_problem = lambda problem: dialogs.notice(problem_text(problem))
 
     def new_game() -> None:
@@ -151,6 +157,7 @@ def _start() -> None:
     controls = Controls(app, dialogs, document, window, create_proxy, create_once_callable, actions)
     controls.bind()
     panels.bind()
+    saved_data.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     controls.listen(window, "pagehide", lambda event: app.flush())
 
@@ -161,7 +168,7 @@ def _start() -> None:
     controls.listen(document, "visibilitychange", hidden)
 
     def other_tab(event: Any) -> None:
-        if str(event.key or "") == SAVE_KEY:
+        if str(event.key or "") == store.save_key:
             session = store.newer(event.newValue or None)
             if session is not None:
                 app.adopt(session)
@@ -239,14 +246,16 @@ def _clean_address(window: Any) -> None:
         window.history.replaceState(None, "", str(location.pathname) + cleaned + str(location.hash))
 
 
-def _painted(window: Any) -> dict[str, str] | None:
-    """The markup index.html painted before Python (``window.scorpionPainted``: each card
-    container's), handed over once: only the first board can be that one."""
+def _painted(window: Any) -> list[Any] | None:
+    """The cards index.html painted before Python (``window.scorpionPainted``, checked
+    there; only ever compared with this board's own), handed over once: only the first
+    board can be that one."""
     painted = getattr(window, "scorpionPainted", None)
     if not painted:
         return None
     window.scorpionPainted = None
-    return {str(name): str(markup) for name, markup in painted.to_py().items()}
+    cards = painted.to_py()
+    return cards if isinstance(cards, list) else None
 
 
 def apply_language(app: App, document: Any) -> None:

@@ -1,38 +1,114 @@
-"""Pure: the snapshot of the board that ``index.html`` paints before Python starts.
+"""Pure: the board that ``index.html`` paints before Python starts, as plain data.
 
-It holds markup and texts only, never the game: a face-down card is a back in the
-markup, as on the page. Bump ``VERSION`` (and the check in ``index.html``) whenever the
-page's structure changes, so an old snapshot is ignored rather than misdrawn.
+Another page of the origin can write any stored key, so the paint holds no markup: only
+numbers, flags and card codes, which ``index.html`` checks against the same rules as
+``valid`` below before it builds a single element (``createElement``, ``textContent``,
+never ``innerHTML``), and ignores whole if anything is off. A face-down card has no code,
+as on the page. Bump ``VERSION`` (and its copy in ``index.html``; a test compares them)
+whenever the page's structure changes, so an old paint is ignored rather than misdrawn.
+
+Each card is ``[parent, x, y, h, up, live, code]`` in the order of the page's elements
+(``render.by_container``); Python keeps the painted elements when its first board gives
+the same ``records``.
 
 >>> from scorpion import Game
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
->>> snap["v"], snap["lang"], sorted(snap["parents"])[:2]
-(3, 'sv', ['p0', 'p1'])
+>>> snap["v"], snap["lang"], len(snap["cards"]), valid(snap)
+(4, 'sv', 52, True)
+>>> valid({**snap, "texts": {"tableau": "x" * 1000}})
+False
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from .render import CardView, owners, parent_markup
+from .render import CardView, by_container, parents
 
-# 2: the columns' cards in one container ('table'), columns' aria-owns; 3: cards placed
-# by transform, height and z-index, no longer by custom properties the stylesheet read
-VERSION = 3
+VERSION = 4
+MAX_CHARS = 16_000  # the stored JSON text; a real paint is about 4,000
+MAX_TEXT = 300  # characters of one text
+MAX_TEXTS = 120
+MAX_OFFSET = 100.0  # card widths
+LANGS = ("en", "sv", "de", "zh-TW")
+_CODE = re.compile(r"[A2-9TJQK][SHDC]")
+_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")
+
+Record = list[Any]  # [parent, x, y, h, up, live, code]
+
+
+def records(view: Mapping[str, CardView]) -> list[Record]:
+    """The cards as the paint keeps them (a held pile drawn resting)."""
+    return [
+        [
+            v.parent,
+            round(v.x, 3),
+            round(v.y, 3),
+            round(v.h, 3),
+            v.up,
+            v.live,
+            v.card if v.up else "",
+        ]
+        for group in by_container(view).values()
+        for v in group
+    ]
+
+
+def _3(value: float) -> float:
+    """Three decimals, as the page's styles write them: the paint draws what Python would."""
+    return round(value, 3)
 
 
 def snapshot(
     view: Mapping[str, CardView], texts: Mapping[str, str], lang: str, four_colour: bool
 ) -> dict[str, Any]:
-    resting = {card: replace(v, lifted=False) if v.lifted else v for card, v in view.items()}
     return {
         "v": VERSION,
         "lang": lang,
         "four": four_colour,
-        "parents": parent_markup(resting),
-        "owners": owners(resting),
+        "cards": records(view),
         "texts": dict(texts),
     }
+
+
+def valid(data: Any) -> bool:
+    """The checks ``index.html`` makes before painting, for the tests to hold it to."""
+    if not isinstance(data, dict) or set(data) != {"v", "lang", "four", "cards", "texts"}:
+        return False
+    if data["v"] != VERSION or data["lang"] not in LANGS or not isinstance(data["four"], bool):
+        return False
+    texts, cards = data["texts"], data["cards"]
+    if not isinstance(texts, dict) or len(texts) > MAX_TEXTS:
+        return False
+    for key, text in texts.items():
+        if not _ID.fullmatch(key) or not isinstance(text, str) or len(text) > MAX_TEXT:
+            return False
+    if not isinstance(cards, list) or len(cards) != 52:
+        return False
+    codes: set[str] = set()
+    known = set(parents())
+    for card in cards:
+        if not isinstance(card, list) or len(card) != 7:
+            return False
+        parent, x, y, h, up, live, code = card
+        numbers = (x, y, h)
+        if parent not in known or not all(_offset(n) for n in numbers):
+            return False
+        if not isinstance(up, bool) or not isinstance(live, bool) or (live and not up):
+            return False
+        if up != bool(code) or not isinstance(code, str) or (up and not _CODE.fullmatch(code)):
+            return False
+        if code in codes:
+            return False
+        if code:
+            codes.add(code)
+    return True
+
+
+def _offset(value: Any) -> bool:
+    return (
+        isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_OFFSET
+    )

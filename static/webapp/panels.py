@@ -4,7 +4,8 @@
   confirmation (``#reset-dialog``).
 - Settings (``#settings-dialog``): language, interactive rules, four-colour deck,
   animations, timer, and the saved data: whether the browser keeps it for good
-  (``navigator.storage.persist()``), export to a JSON file and import from one.
+  (``navigator.storage.persist()``); its export, import and backups are
+  ``saveddata``'s.
 
 The footer's quick settings (``#language``, ``#interactive-rules``, ``#four-colour``) and
 the dialog's (``#set-...``) are two views of the same settings: a change in either is
@@ -13,11 +14,9 @@ saved and shown in both. Every handler is guarded by ``Dialogs.listen``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from scorpion import saves
 from scorpion.i18n import LANGUAGES
 
 from . import words
@@ -26,7 +25,6 @@ from .dialogs import Dialogs
 from .statsview import table_markup
 from .words import _
 
-MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
 TICK_MS = 1000
 # Each on/off setting and its checkboxes: the footer's quick ones and the dialog's.
 SWITCHES = {
@@ -59,6 +57,7 @@ class Panels:
         self.tick = proxy(self._tick)
         self.persisted: bool | None = None  # the browser's answer; None: not known
         self.asked = False  # persistent storage was asked for (once per visit)
+        self.on_open_settings: Callable[[], None] = lambda: None  # saveddata's list
 
     def el(self, element_id: str) -> Any:
         return self.document.getElementById(element_id)
@@ -81,9 +80,6 @@ class Panels:
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
                 listen(element_id, "change", self._changer(field))
-        listen("export", "click", lambda event: self.export())
-        listen("import", "click", lambda event: self.el("import-file").click())
-        listen("import-file", "change", self._file_chosen)
         self.dialogs.on_win_stats = self.open_stats
         self.app.on_settings = self.show_settings
         self.app.on_keeping = self.ask_persistence
@@ -135,6 +131,7 @@ class Panels:
         self.message("")
         self.show_settings()
         self.show_persistence()
+        self.on_open_settings()
         self.dialogs.show("settings-dialog")
         self.query_persistence()
 
@@ -229,58 +226,3 @@ class Panels:
         element = self.el("data-message")
         element.textContent = text
         element.classList.toggle("error", error)
-
-    def export(self) -> None:
-        """The save document, as a file the browser downloads."""
-        from js import Object
-        from pyodide.ffi import to_js
-
-        text = self.app.store.export_text(self.app.session)
-        name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
-        options = to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
-        blob = self.window.Blob.new(to_js([text]), options)
-        url = self.window.URL.createObjectURL(blob)
-        link = self.document.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        self.el("settings-dialog").appendChild(link)  # inside the modal: not inert
-        link.click()
-        link.remove()
-        revoke = self.once(lambda: self.window.URL.revokeObjectURL(url))
-        self.window.setTimeout(revoke, 60_000)
-        self.message(_("Exported to the file {name}.").format(name=name))
-
-    def _file_chosen(self, event: Any) -> None:
-        chooser = event.target
-        files = chooser.files
-        if not files or int(files.length) == 0:
-            return
-        file = files.item(0)
-        chooser.value = ""  # choosing the same file again is a new choice
-        if int(file.size) > MAX_IMPORT_BYTES:
-            self.refuse_import(("corrupt",))
-            return
-        file.text().then(
-            self.once(lambda text: self.import_text(str(text))),
-            self.once(lambda error: self.refuse_import(("corrupt",))),
-        )
-
-    def import_text(self, text: str) -> None:
-        """Take the game, statistics and settings of an exported file; a file that is not
-        a readable save changes nothing."""
-        loaded = saves.read(text)
-        session = loaded.session
-        if loaded.damaged or session is None:
-            self.refuse_import(loaded.problems)
-            return
-        self.app.replace(session)
-        self.message(_("Imported: the game, statistics and settings of the file."))
-        self.app.say(_("The saved data was imported."))
-
-    def refuse_import(self, problems: tuple[str, ...]) -> None:
-        if "newer" in problems:
-            text = _("This file was made by a newer version of Scorpion. Nothing was changed.")
-        else:
-            text = _("This file is not a readable Scorpion save. Nothing was changed.")
-        self.message(text, error=True)

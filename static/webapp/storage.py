@@ -1,15 +1,28 @@
-"""The only module that touches localStorage: the save (``scorpion.saves`` format) and
-the snapshot of the last painted board that ``index.html`` shows before Python starts.
+"""The only module that touches localStorage: the save (``scorpion.saves`` format), its
+backups, and the board that ``index.html`` paints before Python starts.
 
-The backend is anything with ``getItem``/``setItem``/``removeItem`` (the browser's
-``localStorage``, or a dict-backed fake in tests). A storage that refuses (private
-mode, full quota) never breaks the game: ``ok`` turns False, ``failure`` says why
-(``quota`` or ``storage``) and the page says so; the game goes on in memory.
+Every key belongs to one deployment: it ends with ``@`` and the folder of the page
+(``scorpion.save@/scorpion/``), so two copies of the site on one origin (every project
+site of a GitHub account shares one) never read or overwrite each other's data. The first
+copy that loads after the upgrade takes over the old unscoped save once (``migrate``).
+
+The backend is anything with the Web Storage API (``getItem``, ``setItem``,
+``removeItem``, ``key``, ``length``): the browser's ``localStorage``, or a dict-backed fake
+in tests. A storage that refuses (private mode, full quota) never breaks the game: ``ok``
+turns False, ``failure`` says why (``quota`` or ``storage``) and the page says so.
+
+Nothing stored is trusted: another page of the origin can write any key. The save is
+read by ``saves.read`` (which never raises and refuses lines longer than any real game);
+the paint is plain data checked by ``paint.valid`` here and by ``index.html``.
+
+Backups: saved text this tab cannot use (damaged, a newer version's, too long) and data
+an import or restore replaces are kept under keys of their own, listed in Settings with
+their date and size, to export, restore or delete. Unusable text is *moved* aside (the
+save key is emptied first), so a backup never needs room the save had not already taken.
 
 Two tabs share one save. Every write first looks at what is stored: a newer revision
-written by another tab is never overwritten (``save`` answers ``"newer"`` and the caller
-adopts it); stored text this tab cannot read (damaged, or a newer version's) is kept
-aside under a backup key before anything replaces it.
+written by another tab is not overwritten (``save`` answers ``"newer"`` and the caller
+adopts it), except that a win is never lost (``saves.reconcile``: ``"merged"``).
 """
 
 from __future__ import annotations
@@ -17,22 +30,55 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from scorpion import saves
 from scorpion.session import Session
 
-SAVE_KEY = "scorpion.save"
-PAINT_KEY = "scorpion.paint"  # read by the inline script in index.html: keep in step
-QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
+from . import paint
 
-Outcome = Literal["saved", "newer", "failed"]
+QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
+# The keys of the first builds, shared by every copy of the site on the origin.
+LEGACY_SAVE = "scorpion.save"
+LEGACY_PAINT = "scorpion.paint"
+LEGACY_BACKUP = "scorpion.save.unreadable."
+# Why a backup was made: the save was unreadable (damaged, too long), was written by a
+# newer version, or was replaced by an import or a restore.
+REASONS = ("unreadable", "newer", "replaced")
+
+Outcome = Literal["saved", "newer", "merged", "failed"]
 
 
 class Backend(Protocol):
     def getItem(self, key: str) -> Any: ...  # noqa: N802  # the Web Storage API's names
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
     def removeItem(self, key: str) -> None: ...  # noqa: N802
+    def key(self, index: int) -> Any: ...
+
+    @property
+    def length(self) -> int: ...
+
+
+def scope_of(pathname: str) -> str:
+    """The deployment a page belongs to: the folder of its address (the service worker's
+    scope).
+
+    >>> scope_of("/scorpion/"), scope_of("/scorpion/index.html"), scope_of("")
+    ('/scorpion/', '/scorpion/', '/')
+    """
+    folder = pathname[: pathname.rfind("/") + 1]
+    return folder if folder.startswith("/") else "/" + folder
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """One kept copy: its key, why it was kept, when (ms since 1970) and its length."""
+
+    key: str
+    reason: str
+    at: int
+    size: int
 
 
 def _text(value: Any) -> str | None:
@@ -41,14 +87,20 @@ def _text(value: Any) -> str | None:
 
 
 class Store:
-    def __init__(self, backend: Backend | None) -> None:
+    def __init__(self, backend: Backend | None, scope: str = "/") -> None:
         self.backend = backend
+        self.scope = scope
+        self.save_key = f"scorpion.save@{scope}"
+        self.paint_key = f"scorpion.paint@{scope}"
         self.revision = 0  # of the save this tab last wrote, loaded or adopted
         self.ok = backend is not None
         self.failure: str | None = None if self.ok else "storage"  # why the last write failed
         self.seen: str | None = None  # the stored save text this tab knows (and may replace)
-        self.conflict: Session | None = None  # the newer game found by the last ``save``
+        self.conflict: Session | None = None  # the game found (or merged) by the last ``save``
+        self.kept: str | None = None  # the backup key ``load`` kept the unreadable text under
         self.clock: Callable[[], int] = lambda: int(time.time() * 1000)  # ms since 1970
+
+    # --- the backend, guarded -------------------------------------------------------------
 
     def _get(self, key: str) -> str | None:
         if self.backend is None:
@@ -75,28 +127,60 @@ class Store:
         self.failure = None
         return True
 
-    def load(self) -> saves.Loaded:
-        """What was saved. Unreadable text is kept aside under a backup key, never lost."""
-        text = self._get(SAVE_KEY)
-        loaded = saves.read(text)
-        kept = not (loaded.damaged and text) or self.keep_aside(text) is not None
-        self.revision = loaded.revision
-        self.seen = text if kept else None  # not kept aside: the next save tries again
-        return loaded
-
-    def keep_aside(self, text: str) -> str | None:
-        """Copy unreadable saved text to a backup key of its own; returns the key (None
-        if the storage refused). An existing backup of the same text is reused."""
+    def _remove(self, key: str) -> bool:
         if self.backend is None:
-            return None
-        at = self.clock()
-        key = saves.backup_key(SAVE_KEY, at)
-        while (found := self._get(key)) is not None:
-            if found == text:
-                return key
-            at += 1
-            key = saves.backup_key(SAVE_KEY, at)
-        return key if self._set(key, text) else None
+            return False
+        try:
+            self.backend.removeItem(key)
+        except Exception as error:
+            print(f"scorpion: cannot remove {key}: {error}")
+            return False
+        return True
+
+    def _keys(self) -> list[str]:
+        if self.backend is None:
+            return []
+        try:
+            count = int(self.backend.length)
+            return [str(k) for k in (self.backend.key(i) for i in range(count)) if _text(k)]
+        except Exception as error:
+            print(f"scorpion: cannot list the storage: {error}")
+            return []
+
+    # --- loading --------------------------------------------------------------------------
+
+    def migrate(self) -> bool:
+        """Take over the first builds' unscoped save and backups, once: they move to this
+        copy's keys, so the next copy to load finds none. True if a save moved."""
+        moved = False
+        legacy = self._get(LEGACY_SAVE)
+        if legacy is not None and self._get(self.save_key) is None:
+            moved = self._set(self.save_key, legacy) and self._remove(LEGACY_SAVE)
+        for key in self._keys():
+            if key.startswith(LEGACY_BACKUP):
+                text = self._get(key)
+                at = key[len(LEGACY_BACKUP) :]
+                stamp = int(at) if at.isdigit() else self.clock()
+                if text is not None and self._put_backup("unreadable", text, stamp):
+                    self._remove(key)
+        if self._get(LEGACY_PAINT) is not None:
+            self._remove(LEGACY_PAINT)  # markup from the first builds: never read again
+        return moved
+
+    def load(self) -> saves.Loaded:
+        """What was saved. Text with problems is kept as a backup first, never lost."""
+        self.migrate()
+        text = self._get(self.save_key)
+        loaded = saves.read(text)
+        self.revision = loaded.revision
+        self.seen = text
+        self.kept = None
+        if loaded.damaged and text:
+            reason = "newer" if "newer" in loaded.problems else "unreadable"
+            self.kept = self.keep_aside(text, reason, stored=True)
+            if self.kept is None:
+                self.seen = None  # not kept aside: the next save tries again
+        return loaded
 
     def newer(self, text: str | None) -> Session | None:
         """The game another tab just saved, if it is newer than this tab's last save."""
@@ -107,59 +191,121 @@ class Store:
         self.seen = text
         return loaded.session
 
+    # --- saving ---------------------------------------------------------------------------
+
     def save(self, session: Session, replace: bool = False) -> Outcome:
-        """Write ``session`` as the next revision, unless another tab wrote a newer one:
-        then nothing is written, ``conflict`` holds that newer game and the answer is
-        ``"newer"``. ``replace`` (an import) writes over any stored revision."""
+        """Write ``session`` as the next revision. If another tab wrote a newer one,
+        nothing is written, ``conflict`` holds that game and the answer is ``"newer"``;
+        unless ``session`` holds a win the newer one lacks: then ``conflict`` holds what
+        keeps both (``saves.reconcile``), it is written, and the answer is ``"merged"``.
+        ``replace`` (an import, a restore) writes over any stored revision."""
         self.conflict = None
-        stored = self._get(SAVE_KEY)
+        stored = self._get(self.save_key)
+        to_write, outcome = session, "saved"
         if stored is not None and stored != self.seen:
             loaded = saves.read(stored)
-            if loaded.damaged:  # another version's or damaged: kept aside, never lost
-                if self.keep_aside(stored) is None:
+            if loaded.damaged:  # another version's or damaged: moved aside, never lost
+                reason = "newer" if "newer" in loaded.problems else "unreadable"
+                if self.keep_aside(stored, reason, stored=True) is None:
                     return "failed"
             elif replace:
                 self.revision = max(self.revision, loaded.revision)
             elif loaded.revision > self.revision and loaded.session is not None:
                 self.revision = loaded.revision
                 self.seen = stored
-                self.conflict = loaded.session
-                return "newer"
+                merged = saves.reconcile(session, loaded.session)
+                self.conflict = merged or loaded.session
+                if merged is None:
+                    return "newer"
+                to_write, outcome = merged, "merged"
         revision = self.revision + 1
-        text = saves.dump(session, revision, self.clock())
-        written = self._set(SAVE_KEY, text)
+        text = saves.dump(to_write, revision, self.clock())
+        written = self._set(self.save_key, text)
         if not written and self.failure == "quota" and self.forget_paint():
-            written = self._set(SAVE_KEY, text)  # the snapshot is only a cache: make room
+            written = self._set(self.save_key, text)  # the paint is only a cache: make room
         if not written:
             return "failed"
         self.revision = revision
         self.seen = text
-        return "saved"
+        return outcome  # type: ignore[return-value]  # one of the Outcome literals
 
     def export_text(self, session: Session) -> str:
         """The save document for a file (the same format as the stored one)."""
         return saves.dump(session, self.revision, self.clock())
 
+    # --- backups --------------------------------------------------------------------------
+
+    def backup_key(self, reason: str, at: int) -> str:
+        return f"scorpion.backup.{reason}.{at}@{self.scope}"
+
+    def _put_backup(self, reason: str, text: str, at: int) -> str | None:
+        key = self.backup_key(reason, at)
+        while (found := self._get(key)) is not None:
+            if found == text:
+                return key
+            at += 1
+            key = self.backup_key(reason, at)
+        return key if self._set(key, text) else None
+
+    def keep_aside(self, text: str, reason: str, stored: bool = False) -> str | None:
+        """Keep ``text`` as a backup; returns its key, or None if the storage refused.
+        ``stored``: ``text`` is what the save key holds now, so it is moved (the save key
+        emptied first: the backup takes the room the save had) rather than copied."""
+        if reason not in REASONS:
+            raise ValueError(f"unknown backup reason {reason!r}")
+        at = self.clock()
+        key = self._put_backup(reason, text, at)
+        if key is not None or not stored or self.failure != "quota":
+            return key
+        if not self._remove(self.save_key):
+            return None
+        key = self._put_backup(reason, text, at)
+        if key is None:
+            self._set(self.save_key, text)  # put back: it has the room it had
+            return None
+        self.seen = None
+        return key
+
+    def backups(self) -> list[Backup]:
+        """This copy's backups, newest first."""
+        found = []
+        suffix = f"@{self.scope}"
+        for key in self._keys():
+            if not (key.startswith("scorpion.backup.") and key.endswith(suffix)):
+                continue
+            reason, _, at = key[len("scorpion.backup.") : -len(suffix)].partition(".")
+            text = self._get(key)
+            if reason in REASONS and at.isdigit() and text is not None:
+                found.append(Backup(key, reason, int(at), len(text)))
+        return sorted(found, key=lambda b: (-b.at, b.key))
+
+    def backup_text(self, key: str) -> str | None:
+        return self._get(key) if self._is_backup(key) else None
+
+    def drop_backup(self, key: str) -> bool:
+        return self._is_backup(key) and self._remove(key)
+
+    def _is_backup(self, key: str) -> bool:
+        return any(b.key == key for b in self.backups())
+
+    # --- the early paint ------------------------------------------------------------------
+
     def save_paint(self, snapshot: dict[str, Any]) -> None:
-        """The snapshot is a cache: a refusal to keep it is no failure of the save."""
+        """The paint is a cache: a refusal to keep it is no failure of the save."""
         if self.backend is None:
             return
         try:
-            self.backend.setItem(
-                PAINT_KEY, json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False)
-            )
+            text = json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False)
+            if len(text) <= paint.MAX_CHARS:
+                self.backend.setItem(self.paint_key, text)
         except Exception as error:
             print(f"scorpion: no paint snapshot: {error}")
 
     def forget_paint(self) -> bool:
         """Drop the paint snapshot; True if it was there and is gone."""
-        if self.backend is None or self._get(PAINT_KEY) is None:
+        if self._get(self.paint_key) is None:
             return False
-        try:
-            self.backend.removeItem(PAINT_KEY)
-        except Exception:
-            return False
-        return True
+        return self._remove(self.paint_key)
 
 
 def is_quota_error(error: BaseException) -> bool:

@@ -80,10 +80,14 @@ def static_texts() -> dict[str, str]:
         "data-title": _("Saved data"),
         "data-help": _(
             "Export them to a file to keep a copy or to move them to another browser. "
-            "Importing a file replaces what is here."
+            "Importing a file replaces what is here, after asking; what it replaces is kept "
+            "as a backup."
         ),
         "export": _("Export…"),
         "import": _("Import…"),
+        "backups-title": _("Backups"),
+        "backups-empty": _("No backups."),
+        "data-dialog-cancel": _("Cancel"),
         "settings-close": _("Close"),
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
@@ -136,10 +140,17 @@ def problem_text(problem: str) -> str:
     texts = {
         "corrupt": _("Your saved game could not be read, so a new game has started."),
         "newer": _(
-            "Your saved game was made by a newer version of Scorpion; "
-            "it is kept, and a new game has started."
+            "Your saved game was made by a newer version of Scorpion, so a new game has started."
         ),
         "game": _("Your saved game could not be read, so a new game has started."),
+        "long": _(
+            "Your saved game is longer than any real game (over 5,000 actions), so it was "
+            "not loaded and a new game has started; your statistics and settings are kept."
+        ),
+        "revision": _(
+            "Part of your saved data could not be read; your game, statistics and settings "
+            "were restored."
+        ),
         "settings": _("Some settings could not be read and are back to their defaults."),
         "stats": _("Your statistics could not be read and start again from zero."),
         "deal": _("The link's deal number is not valid (1 to 2147483647)."),
@@ -149,7 +160,13 @@ def problem_text(problem: str) -> str:
         "storage": _("This browser does not let Scorpion save: the game will not be kept."),
         "quota": _(
             "The browser's storage is full, so the game cannot be saved. It goes on, but "
-            "closing the page loses it: Settings can export it to a file."
+            "closing the page loses it: Settings can export it, and delete backups to make "
+            "room."
         ),
     }
     return texts.get(problem, _("Something went wrong; the game goes on."))
+
+
+def kept_text() -> str:
+    """Said after a problem's notice when the saved text was kept as a backup."""
+    return _("A copy of the saved data as it was is kept in Settings, under Saved data.")

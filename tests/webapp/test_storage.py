@@ -3,9 +3,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from webapp.paint import VERSION, snapshot
 from webapp.render import board_view
-from webapp.storage import PAINT_KEY, SAVE_KEY, Store
+from webapp.storage import Store
+
+SCOPE = "/"
+SAVE_KEY = f"scorpion.save@{SCOPE}"
+PAINT_KEY = f"scorpion.paint@{SCOPE}"
 
 from scorpion import Game, Move
 from scorpion.session import Session
@@ -23,6 +29,14 @@ class FakeStorage:
 
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
+
+    def key(self, index):
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    @property
+    def length(self):
+        return len(self.items)
 
 
 class Refusing(FakeStorage):
@@ -68,7 +82,9 @@ def test_unreadable_save_is_kept_aside() -> None:
     backend.setItem(SAVE_KEY, "{broken")
     loaded = Store(backend).load()
     assert loaded.session is None and loaded.problems == ("corrupt",)
-    assert any(k.startswith(SAVE_KEY + ".unreadable.") for k in backend.items)
+    assert [v for k, v in backend.items.items() if k.startswith("scorpion.backup.")] == [
+        "{broken"
+    ]
 
 
 def test_refusing_storage_does_not_raise() -> None:
@@ -84,15 +100,14 @@ def test_paint_snapshot_is_plain_json() -> None:
     store.save_paint(snapshot(board_view(Game.new(9)), {"score": "0"}, "de", True))
     data = json.loads(backend.items[PAINT_KEY])
     assert data["v"] == VERSION and data["lang"] == "de" and data["four"] is True
-    assert set(data["parents"]) == {"table", "reserve", "p0", "p1", "p2", "p3"}
-    assert len(data["owners"]) == 7  # each column's aria-owns
+    assert len(data["cards"]) == 52 and "<" not in backend.items[PAINT_KEY]
 
 
 def test_the_page_paints_only_a_snapshot_of_this_version() -> None:
     """index.html's inline script ignores a snapshot of another version (an old one holds
-    markup this page no longer draws); paint.VERSION and that check move together."""
+    what this page no longer draws); paint.VERSION and that check move together."""
     page = (Path(__file__).resolve().parents[2] / "index.html").read_text()
-    assert f"s.v !== {VERSION})" in page
+    assert f"var VERSION = {VERSION}," in page
 
 
 def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
@@ -153,17 +168,26 @@ def test_unreadable_text_written_later_is_kept_aside_before_a_save() -> None:
     newer_version = json.dumps({"format": "scorpion-solitaire", "version": 99, "x": 1})
     backend.setItem(SAVE_KEY, newer_version)  # a newer build in another tab
     assert store.save(Session(Game.new(1))) == "saved"
-    kept = [v for k, v in backend.items.items() if k.startswith(SAVE_KEY + ".unreadable.")]
+    kept = [v for k, v in backend.items.items() if k.startswith("scorpion.backup.newer.")]
     assert kept == [newer_version]
 
 
-def test_a_damaged_save_is_not_replaced_until_it_is_kept_aside() -> None:
-    backend = Full(room=200)
-    backend.items[SAVE_KEY] = "{broken" + " " * 150
+def test_a_damaged_save_that_fills_the_storage_is_moved_aside_not_copied() -> None:
+    """A backup never needs room the save had not already taken, so it never blocks the
+    saves after it (a copy of a 3,000,000-character save would not fit beside it)."""
+    broken = "{broken" + " " * 2000
+    backend = Full(room=len(broken) + 100)
+    backend.items[SAVE_KEY] = broken
     store = Store(backend)
-    assert store.load().problems == ("corrupt",)
-    assert store.save(Session(Game.new(1))) == "failed"  # no room for the backup
-    assert backend.items[SAVE_KEY].startswith("{broken") and store.failure == "quota"
+    assert store.load().problems == ("corrupt",) and store.kept is not None
+    assert backend.items[store.kept] == broken and SAVE_KEY not in backend.items
+    session = Session(Game.new(1))
+    assert store.save(session) == "failed" and store.failure == "quota"  # really full
+    backups = store.backups()
+    assert [(b.reason, b.size) for b in backups] == [("unreadable", len(broken))]
+    assert store.backup_text(backups[0].key) == broken
+    assert store.drop_backup(backups[0].key)  # the player drops it (after an export)
+    assert store.save(session) == "saved" and store.backups() == []
 
 
 def test_a_full_quota_is_reported_and_the_snapshot_makes_room() -> None:
@@ -215,3 +239,69 @@ def test_an_import_replaces_whatever_is_stored() -> None:
     other.save(moved(1))
     assert mine.save(moved(2), replace=True) == "saved"
     assert json.loads(backend.items[SAVE_KEY])["revision"] == 3
+
+
+# --- one deployment's keys, the first builds' save, backups ------------------------------
+
+
+def test_two_copies_on_one_origin_never_share_a_save() -> None:
+    backend = FakeStorage()
+    a, b = Store(backend, "/a/"), Store(backend, "/b/")
+    a.load()
+    b.load()
+    assert a.save(moved(1)) == "saved" and b.save(moved(2)) == "saved"
+    assert Store(backend, "/a/").load().session.game == moved(1).game  # type: ignore[union-attr]
+    assert Store(backend, "/b/").load().session.game == moved(2).game  # type: ignore[union-attr]
+    assert {"scorpion.save@/a/", "scorpion.save@/b/"} <= set(backend.items)
+
+
+def test_the_unscoped_save_moves_once_to_the_first_copy_that_loads() -> None:
+    backend = FakeStorage()
+    backend.items["scorpion.save"] = saves_text(moved(3))
+    backend.items["scorpion.save.unreadable.17"] = "{old backup"
+    backend.items["scorpion.paint"] = '{"v":3,"parents":{"table":"<img src=x onerror=alert(1)>"}}'
+    first = Store(backend, "/a/")
+    loaded = first.load()
+    assert loaded.session is not None and loaded.session.game == moved(3).game
+    assert "scorpion.save" not in backend.items and "scorpion.paint" not in backend.items
+    assert [(b.reason, b.at) for b in first.backups()] == [("unreadable", 17)]
+    assert Store(backend, "/b/").load().session is None  # the second copy starts afresh
+
+
+def test_backups_list_only_this_copys_well_formed_keys() -> None:
+    backend = FakeStorage()
+    store = Store(backend, "/a/")
+    store.clock = lambda: 5_000
+    key = store.keep_aside("data", "replaced")
+    backend.items["scorpion.backup.replaced.9@/b/"] = "theirs"
+    backend.items["scorpion.backup.evil.x@/a/"] = "not ours"
+    backend.items["scorpion.backup.replaced.12abc@/a/"] = "not ours either"
+    assert [(b.key, b.reason, b.at, b.size) for b in store.backups()] == [
+        (key, "replaced", 5_000, 4)
+    ]
+    assert store.backup_text("scorpion.backup.replaced.9@/b/") is None  # another copy's
+    assert not store.drop_backup("scorpion.save@/a/")  # only backups can be dropped
+    with pytest.raises(ValueError):
+        store.keep_aside("x", "whatever")
+
+
+def test_a_win_is_merged_over_a_later_save_of_the_other_tab() -> None:
+    from scorpion import DEAL
+
+    backend = FakeStorage()
+    winner, other = Store(backend), Store(backend)
+    winner.load()
+    other.load()
+    game = moved(6)
+    assert winner.save(game) == "saved"
+    other.load()
+    theirs = Session(game.game.copy(), stats=game.stats, counted=True)
+    theirs.play(DEAL)
+    assert other.save(theirs) == "saved"  # the other tab moved meanwhile
+    mine = Session(game.game.copy(), stats=game.stats, counted=True)
+    mine.finished = True  # this tab's winning move (the rules are tested elsewhere)
+    assert winner.save(mine) == "merged"
+    stored = Store(backend).load()
+    assert stored.session is not None and stored.session.finished
+    assert stored.stats["classic"].won == 1
+    assert other.newer(backend.items[SAVE_KEY]) is not None  # the other tab adopts it
