@@ -4,17 +4,16 @@ import json
 from pathlib import Path
 
 import pytest
-
 from webapp.paint import VERSION, snapshot
 from webapp.render import board_view
 from webapp.storage import Store
 
+from scorpion import Game, Move
+from scorpion.session import Session
+
 SCOPE = "/"
 SAVE_KEY = f"scorpion.save@{SCOPE}"
 PAINT_KEY = f"scorpion.paint@{SCOPE}"
-
-from scorpion import Game, Move
-from scorpion.session import Session
 
 
 class FakeStorage:
@@ -82,9 +81,7 @@ def test_unreadable_save_is_kept_aside() -> None:
     backend.setItem(SAVE_KEY, "{broken")
     loaded = Store(backend).load()
     assert loaded.session is None and loaded.problems == ("corrupt",)
-    assert [v for k, v in backend.items.items() if k.startswith("scorpion.backup.")] == [
-        "{broken"
-    ]
+    assert [v for k, v in backend.items.items() if k.startswith("scorpion.backup.")] == ["{broken"]
 
 
 def test_refusing_storage_does_not_raise() -> None:
