@@ -85,7 +85,7 @@ def boot(page: Page, site_url: str, wait_ready, game: Game | None = None) -> Pag
     page.evaluate("localStorage.clear()")
     if game is not None:
         text = saves.dump(Session(game), revision=1, saved_at=0)
-        page.evaluate("text => localStorage.setItem('scorpion.save', text)", text)
+        page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
         page.goto(site_url)
     else:
         page.goto(site_url + f"?deck={DECK}")

@@ -298,7 +298,7 @@ def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
     expect(page.locator("#board-description")).to_have_text(after)
 
     # Reload with Python held back (its wasm): the saved board is painted all the same.
-    page.wait_for_function("localStorage.getItem('scorpion.paint') !== null")
+    page.wait_for_function("localStorage.getItem('scorpion.paint@/') !== null")
 
     def painted_before_python() -> None:
         assert page.evaluate("document.documentElement.dataset.ready") != "1"
@@ -323,7 +323,7 @@ TAG_PAINTED = "() => document.querySelectorAll('.card').forEach(e => e.painted =
 ALL_PAINTED = "() => [...document.querySelectorAll('.card')].every(e => e.painted === true)"
 NONE_PAINTED = "() => [...document.querySelectorAll('.card')].every(e => e.painted !== true)"
 LIVE_NAMED = "() => [...document.querySelectorAll('.card.live')].every(e => e.ariaLabel)"
-PAINT_SCORE = "score => JSON.parse(localStorage.getItem('scorpion.paint'))?.texts.score === score"
+PAINT_SCORE = "score => JSON.parse(localStorage.getItem('scorpion.paint@/'))?.texts.score === score"
 
 
 def load_with_python_held(
@@ -365,9 +365,9 @@ def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
     # Leave the game (it stores its snapshot as it goes), alter the snapshot, come back.
     page.goto(site_url + "manifest.webmanifest")
     altered = """() => {
-        const snapshot = JSON.parse(localStorage.getItem('scorpion.paint'));
-        snapshot.parents.table = snapshot.parents.table.replace('z-index:0', 'z-index:1');
-        localStorage.setItem('scorpion.paint', JSON.stringify(snapshot));
+        const snapshot = JSON.parse(localStorage.getItem('scorpion.paint@/'));
+        snapshot.cards[0][2] += 0.5;  // the first card a little lower: not the game's board
+        localStorage.setItem('scorpion.paint@/', JSON.stringify(snapshot));
     }"""
     page.evaluate(altered)
     load_with_python_held(page, site_url, lambda: page.evaluate(TAG_PAINTED), wait_ready)

@@ -93,7 +93,7 @@ def test_restored_pythons_do_not_share_their_random_numbers(
         first_visit(page, site_url, wait_ready)
         deals = []
         for _ in range(2):
-            for key in ("scorpion.save", "scorpion.paint"):
+            for key in ("scorpion.save@/", "scorpion.paint@/"):
                 page.evaluate(f"localStorage.removeItem('{key}')")
             page.goto(site_url)
             wait_ready(page)

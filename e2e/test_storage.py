@@ -22,9 +22,9 @@ from scorpion import Game, Move, saves
 from scorpion.session import Session
 from scorpion.wording import describe
 
-SAVE_KEY = "scorpion.save"
+SAVE_KEY = "scorpion.save@/"
 BACKUPS = """() => Object.keys(localStorage).sort()
-    .filter(k => k.startsWith('scorpion.save.unreadable.')).map(k => localStorage.getItem(k))"""
+    .filter(k => k.startsWith('scorpion.backup.')).map(k => localStorage.getItem(k))"""
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def description(page: Page) -> str:
 
 
 def stored(page: Page) -> dict:
-    text = page.evaluate("localStorage.getItem('scorpion.save')")
+    text = page.evaluate("localStorage.getItem('scorpion.save@/')")
     assert text, "nothing saved"
     return json.loads(text)
 
@@ -57,7 +57,7 @@ def stored(page: Page) -> dict:
 def wait_saved(page: Page, moves: list[str]) -> None:
     """Wait until the stored game has exactly these moves (saving follows the paint)."""
     page.wait_for_function(
-        """moves => { const t = localStorage.getItem('scorpion.save'); return !!t
+        """moves => { const t = localStorage.getItem('scorpion.save@/'); return !!t
             && JSON.stringify(JSON.parse(t).current.game.moves) === JSON.stringify(moves); }""",
         arg=moves,
     )
@@ -84,7 +84,7 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     expect(notice).to_contain_text("saved game could not be read")
     assert page.locator("[data-card]").count() == 37  # a fresh game
     assert page.evaluate(BACKUPS) == ["{not json"]
-    page.wait_for_function("JSON.parse(localStorage.getItem('scorpion.save')).version === 1")
+    page.wait_for_function("JSON.parse(localStorage.getItem('scorpion.save@/')).version === 1")
 
     # A save written by a newer version: not read, kept aside, and it stays there.
     session = Session(game_after(LINE[:3]))
@@ -92,7 +92,7 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     newer["version"] = saves.VERSION + 1
     newer["future"] = {"something": "unknown"}
     text = json.dumps(newer)
-    page.evaluate("text => localStorage.setItem('scorpion.save', text)", text)
+    page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
     page.reload()
     wait_ready(page)
     expect(notice).to_contain_text("newer version")
@@ -101,7 +101,7 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     game = stored(page)["current"]["game"]
     play(page, "deal")  # play on: the backups stay as they were
     page.wait_for_function(
-        "n => JSON.parse(localStorage.getItem('scorpion.save')).current.game.moves.length === n",
+        "n => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves.length === n",
         arg=len(game["moves"]) + 1,
     )
     assert page.evaluate(BACKUPS) == ["{not json", text]
@@ -135,7 +135,7 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
         )
         first.click("#undo")
         wait_saved(first, ["4H>7"])
-        newest = first.evaluate("localStorage.getItem('scorpion.save')")
+        newest = first.evaluate("localStorage.getItem('scorpion.save@/')")
         expect(second.locator("#board-description")).to_have_text(after_deal)  # stale
         stale_move = next(
             m for m in game_after(["4H>7", "deal"]).legal_moves() if isinstance(m, Move)
@@ -148,7 +148,7 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
             describe(game_after(["4H>7"]), "en")
         )
         expect(second.locator("#status")).to_contain_text("changed in another tab")
-        assert first.evaluate("localStorage.getItem('scorpion.save')") == newest
+        assert first.evaluate("localStorage.getItem('scorpion.save@/')") == newest
         assert stored(first)["current"]["game"]["redo"] == ["deal"]
         second.click("#redo")  # now up to date, its next change is saved and followed
         expect(first.locator("#board-description")).to_have_text(after_deal)
@@ -244,7 +244,7 @@ def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_r
     expect(stat(page, "classic", "played")).to_have_text("0")
     expect(stat(page, "classic", "best_score")).to_contain_text("–")
     page.wait_for_function(
-        "JSON.parse(localStorage.getItem('scorpion.save')).stats.classic.played === 0"
+        "JSON.parse(localStorage.getItem('scorpion.save@/')).stats.classic.played === 0"
     )
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -301,7 +301,7 @@ def test_settings_are_saved_and_shown_in_both_places(fresh, site_url, wait_ready
     expect(page.locator("#interactive-rules")).not_to_be_checked()
     page.check("#interactive-rules")  # and back from the footer
     page.wait_for_function(
-        "JSON.parse(localStorage.getItem('scorpion.save')).settings.interactive_rules === true"
+        "JSON.parse(localStorage.getItem('scorpion.save@/')).settings.interactive_rules === true"
     )
 
     page.reload()
@@ -347,7 +347,7 @@ def test_a_full_storage_is_reported_and_the_game_goes_on(fresh, site_url, wait_r
     play(page, "4H>7")
     expect(page.locator("#score")).to_have_text("5")
     expect(page.locator("#board-description")).to_have_text(describe(game_after(["4H>7"]), "en"))
-    assert page.evaluate("localStorage.getItem('scorpion.save')") is None
+    assert page.evaluate("localStorage.getItem('scorpion.save@/')") is None
     page.click("#settings-button")
     expect(page.locator("#persist-status")).to_have_attribute("data-state", "failing")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -103,7 +103,7 @@ def test_winnable_deals_come_from_the_list_and_the_choice_is_remembered(
     # Remembered across a reload, in the save's settings.
     page.reload()
     wait_ready(page)
-    settings = page.evaluate("JSON.parse(localStorage.getItem('scorpion.save')).settings")
+    settings = page.evaluate("JSON.parse(localStorage.getItem('scorpion.save@/')).settings")
     assert settings["winnable_only"] is True
     open_new_game(page)
     expect(page.locator("#ng-winnable")).to_be_checked()

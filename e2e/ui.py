@@ -50,7 +50,7 @@ def open_game(
     """Boot the game (with ``saved`` as the stored save, if given); page errors are kept
     in ``page.errors``."""
     if saved is not None:
-        page.evaluate("text => localStorage.setItem('scorpion.save', text)", saved)
+        page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", saved)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(site_url + query)
