@@ -53,6 +53,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "stats-dialog": ("#stats",),
     "reset-dialog": ("#stats", "#stats-reset"),
     "settings-dialog": ("#settings-button",),
+    # Asks before a backup is deleted (or an import or a restore replaces the data).
+    "data-dialog": ("#settings-button", "#backups button[data-action=delete]"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 
@@ -599,6 +601,8 @@ def dialogs_hold_and_return_focus(page: Page, scheme: str) -> None:
     """Each dialog: opened by its button, focus inside, Tab stays inside, audited;
     Escape closes it and the focus goes back to the button."""
     names = page.evaluate("[...document.querySelectorAll('dialog')].map(d => d.id)")
+    # A backup in Settings, so that its Delete… can open the confirmation.
+    page.evaluate("localStorage.setItem('scorpion.backup.replaced.1700000000000@/', '{}')")
     unknown = set(names) - set(OPENERS) - BY_GAME
     assert not unknown, f"add the dialogs {unknown} to OPENERS"
     for name in names:

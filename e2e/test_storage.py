@@ -23,8 +23,9 @@ from scorpion.session import Session
 from scorpion.wording import describe
 
 SAVE_KEY = "scorpion.save@/"
-BACKUPS = """() => Object.keys(localStorage).sort()
-    .filter(k => k.startsWith('scorpion.backup.')).map(k => localStorage.getItem(k))"""
+BACKUPS = """() => Object.keys(localStorage).filter(k => k.startsWith('scorpion.backup.'))
+    .sort((a, b) => parseInt(a.split('.')[3]) - parseInt(b.split('.')[3]))
+    .map(k => localStorage.getItem(k))"""
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +148,7 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
         expect(second.locator("#board-description")).to_have_text(
             describe(game_after(["4H>7"]), "en")
         )
-        expect(second.locator("#status")).to_contain_text("changed in another tab")
+        expect(second.locator("#status")).to_contain_text("Another tab saved this game first")
         assert first.evaluate("localStorage.getItem('scorpion.save@/')") == newest
         assert stored(first)["current"]["game"]["redo"] == ["deal"]
         second.click("#redo")  # now up to date, its next change is saved and followed
@@ -222,6 +223,8 @@ def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_r
     expect(page.locator("#data-message")).to_have_class(re.compile(r"\berror\b"))
     assert description(page) != before
     page.set_input_files("#import-file", str(exported))
+    expect(page.locator("#data-dialog")).to_contain_text("In the file")  # asked first
+    page.click("#data-dialog-ok")
     expect(page.locator("#data-message")).to_contain_text("Imported")
     page.click("#settings-close")
     expect(page.locator("#board-description")).to_have_text(before)
