@@ -13,10 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .app import App
+from .browser import Page
 from .dialogs import Dialogs
+from .dom import Board
+from .focus import KeyboardFocus
 from .intents import Tap, key_intent
 from .layout import nearest_column
+from .play import Play
+from .screen import Screen
+from .state import TableState
 from .texts import problem_text
 
 DRAG_THRESHOLD = 8.0  # pixels a press must travel before it is a drag, not a tap
@@ -57,20 +62,25 @@ def card_of(element: Any) -> str | None:
 class Controls:
     def __init__(
         self,
-        app: App,
+        state: TableState,
+        play: Play,
+        focus: KeyboardFocus,
+        screen: Screen,
+        board: Board,
         dialogs: Dialogs,
-        document: Any,
-        window: Any,
-        proxy: Callable[[Callable[..., Any]], Any],
-        once: Callable[[Callable[..., Any]], Any],
+        page: Page,
         actions: dict[str, Callable[[], None]],
     ) -> None:
-        self.app = app
+        self.state = state
+        self.play = play  # where every intent goes
+        self.focus = focus  # the keyboard cursor
+        self.screen = screen  # for a resize
+        self.board = board  # where a point is: a card, a column (hit tests only)
         self.dialogs = dialogs
-        self.document = document
-        self.window = window
-        self.proxy = proxy  # a lasting JS function for a Python one (listeners)
-        self.once = once  # a JS function freed after its one call (frame callbacks)
+        self.document = page.document
+        self.window = page.window
+        self.proxy = page.proxy  # a lasting JS function for a Python one (listeners)
+        self.once = page.once  # a JS function freed after its one call (frame callbacks)
         self.actions = actions  # "new", "share", "rules", "hint", ... -> what to do
         self.press: Press | None = None
         self.swallow_click = False
@@ -107,11 +117,9 @@ class Controls:
             ("rules", "rules"),
         ):
             self.listen(doc.getElementById(element_id), "click", self._run(action))
-        self.listen(self.window, "resize", lambda event: self.app.relayout())
+        self.listen(self.window, "resize", lambda event: self.screen.relayout())
         reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.listen(
-            reduced, "change", lambda event: self.app.board.set_reduced(bool(event.matches))
-        )
+        self.listen(reduced, "change", lambda event: self.board.set_reduced(bool(event.matches)))
 
     def _run(self, action: str) -> Callable[[Any], None]:
         return lambda event: self.actions[action]()
@@ -124,9 +132,9 @@ class Controls:
             return
         target = event.target
         if target.closest("#deal-reserve"):
-            self.app.deal()
+            self.play.deal()
             return
-        board = self.app.board
+        board = self.board
         column = board.column_at(target)
         card = card_of(target)
         if card is None and column is None and board.tableau.contains(target):
@@ -135,18 +143,18 @@ class Controls:
             # the tableau or the cards' layer. The tap still meant the column there (a tap
             # in a gap between columns stays a tap on an empty spot).
             column = board.column_spanning(float(event.clientX))
-        if card is not None and self.app.held is not None:
+        if card is not None and self.state.held is not None:
             # A card still gliding to its new column may be over another one. With a pile
             # held, a tap means "here": the column under the pointer, not where that goes.
             under = board.column_under(float(event.clientX))
             if under != column:
                 card, column = None, under
         if column is None and card is None:
-            self.app.release()
+            self.play.release()
             return
         touch = str(getattr(event, "pointerType", "") or "") == "touch"
-        self.app.focus_from(card, column)
-        self.app.on_tap(Tap(card, column, touch=touch, double=int(event.detail or 0) == 2))
+        self.focus.follow(card, column)
+        self.play.on_tap(Tap(card, column, touch=touch, double=int(event.detail or 0) == 2))
         self.measure(event)
 
     def measure(self, event: Any) -> None:
@@ -162,21 +170,21 @@ class Controls:
 
     def on_focus_in(self, event: Any) -> None:
         target = event.target
-        column = self.app.board.column_at(target)
+        column = self.board.column_at(target)
         if column is not None:
             card = card_of(target)
-            self.app.focus_from(card, column)
-            self.app.board.set_roving(target, card)
+            self.focus.follow(card, column)
+            self.board.set_roving(target, card)
 
     # --- dragging -------------------------------------------------------------------------
 
     def on_pointer_down(self, event: Any) -> None:
         self.swallow_click = False
-        self.app.keyboard = False
+        self.state.keyboard = False
         if int(event.button or 0) != 0 or not event.isPrimary:
             return
         card = card_of(event.target)
-        column = self.app.board.column_at(event.target)
+        column = self.board.column_at(event.target)
         if column is not None:
             # No focus change on press: moving focus (and its tab stop) costs a forced
             # layout, and a pointer player does not need it. The click still comes.
@@ -196,11 +204,11 @@ class Controls:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
             press.dragging = True
-            press.centres = tuple(self.app.board.column_centres())
-            self.app.begin_drag(press.card)
-            self.app.board.start_drag(press.column)
+            press.centres = tuple(self.board.column_centres())
+            self.play.begin_drag(press.card)
+            self.board.start_drag(press.column)
         event.preventDefault()
-        self.app.board.drag_to(press.column, dx, dy)
+        self.board.drag_to(press.column, dx, dy)
 
     def on_pointer_up(self, event: Any) -> None:
         press = self.press
@@ -212,23 +220,23 @@ class Controls:
         self.swallow_click = True
         dx = float(event.clientX) - press.x
         dy = float(event.clientY) - press.y
-        width = self.app.board.card_width + 16
+        width = self.board.card_width + 16
         target = nearest_column(float(event.clientX), press.centres, width)
-        self.app.board.end_drag(press.column)
-        self.app.drop(press.card, target, (dx, dy))
+        self.board.end_drag(press.column)
+        self.play.drop(press.card, target, (dx, dy))
         self.measure(event)
 
     def on_pointer_cancel(self, event: Any) -> None:
         press = self.press
         self.press = None
         if press is not None and press.dragging:
-            self.app.board.end_drag(press.column)
-            self.app.drop(press.card, None, (0.0, 0.0))
+            self.board.end_drag(press.column)
+            self.play.drop(press.card, None, (0.0, 0.0))
 
     # --- keys -------------------------------------------------------------------------------
 
     def on_key(self, event: Any) -> None:
-        if self.dialogs.any_open() or not self.app.ready:
+        if self.dialogs.any_open() or not self.state.ready:
             return
         target = event.target
         if typing_in(target):
@@ -239,21 +247,21 @@ class Controls:
         )  # fmt: skip
         if intent is None:
             return
-        self.app.keyboard = True
-        in_table = bool(self.app.board.tableau.contains(target))
+        self.state.keyboard = True
+        in_table = bool(self.board.tableau.contains(target))
         if intent in ("left", "right", "up", "down"):
             if in_table:
-                self.app.arrow(intent)
+                self.focus.arrow(intent)
             elif nowhere(target, self.document):  # focus on nothing: into the table
-                self.app.focus_cursor()
+                self.focus.focus()
             else:
                 return
         elif intent == "activate":
             if not in_table:
                 return  # Enter and Space belong to the focused button
-            self.app.activate()
+            self.play.activate()
         elif intent == "cancel":
-            self.app.release()
+            self.play.release()
         else:
             self.actions[intent]()
         event.preventDefault()

@@ -20,8 +20,13 @@ from typing import Any
 from scorpion.i18n import LANGUAGES
 
 from . import words
-from .app import App
+from .browser import Page
 from .dialogs import Dialogs
+from .keeper import Keeper
+from .play import Play
+from .screen import Screen
+from .speech import Speech
+from .state import TableState
 from .statsview import table_markup
 from .words import _
 
@@ -38,23 +43,27 @@ SWITCHES = {
 class Panels:
     def __init__(
         self,
-        app: App,
+        state: TableState,
+        play: Play,
+        keeper: Keeper,
+        speech: Speech,
+        screen: Screen,
         dialogs: Dialogs,
-        document: Any,
-        window: Any,
-        proxy: Callable[[Callable[..., Any]], Any],
-        once: Callable[[Callable[..., Any]], Any],
+        page: Page,
         apply_language: Callable[[], None],
     ) -> None:
-        self.app = app
+        self.state = state
+        self.play = play
+        self.keeper = keeper
+        self.speech = speech
+        self.screen = screen
         self.dialogs = dialogs
-        self.document = document
-        self.window = window
-        self.proxy = proxy
-        self.once = once
+        self.document = page.document
+        self.window = page.window
+        self.once = page.once
         self.apply_language = apply_language  # rewrite the page's fixed texts
         self.ticking: Any = None  # the timer's interval id while it runs
-        self.tick = proxy(self._tick)
+        self.tick = page.proxy(self._tick)
         self.persisted: bool | None = None  # the browser's answer; None: not known
         self.asked = False  # persistent storage was asked for (once per visit)
         self.on_open_settings: Callable[[], None] = lambda: None  # saveddata's list
@@ -81,14 +90,12 @@ class Panels:
             for element_id in element_ids:
                 listen(element_id, "change", self._changer(field))
         self.dialogs.on_win_stats = self.open_stats
-        self.app.on_settings = self.show_settings
-        self.app.on_keeping = self.ask_persistence
 
     def _changer(self, field: str) -> Callable[[Any], None]:
         def changed(event: Any) -> None:
-            self.app.session.with_settings(**{field: bool(event.target.checked)})
+            self.state.session.with_settings(**{field: bool(event.target.checked)})
             self.show_settings()
-            self.app.save()
+            self.keeper.save()
 
         return changed
 
@@ -96,8 +103,8 @@ class Panels:
 
     def show_settings(self) -> None:
         """Bring the page in line with the settings: language, controls, classes, timer."""
-        app, document = self.app, self.document
-        settings = app.session.settings
+        document = self.document
+        settings = self.state.session.settings
         lang = settings.language  # None: the language in use stays (link, browser)
         if lang is not None and lang != words.language():
             words.set_language(lang)
@@ -110,7 +117,7 @@ class Panels:
         root = document.documentElement.classList
         root.toggle("four-colour", settings.four_colour)
         root.toggle("no-motion", not settings.animations)
-        app.board.set_animations(settings.animations)
+        self.screen.board.set_animations(settings.animations)
         self.el("timer").hidden = not settings.timer
         self._run_timer(settings.timer)
         if self.dialogs.is_open("settings-dialog"):
@@ -118,14 +125,20 @@ class Panels:
         if self.dialogs.is_open("stats-dialog"):
             self.show_stats()
 
+    def remember_winnable(self, on: bool) -> None:
+        """New game's "Winnable deals only", remembered."""
+        if self.state.session.settings.winnable_only != on:
+            self.state.session.with_settings(winnable_only=on)
+            self.keeper.save()
+
     def choose_language(self, lang: str) -> None:
         if lang not in LANGUAGES:
             return
-        self.app.session.with_settings(language=lang)
+        self.state.session.with_settings(language=lang)
         self.message("")  # a message of the old language is stale
         self.show_settings()
-        self.app.mount()
-        self.app.say(_("Language changed."))
+        self.play.mount()
+        self.speech.say(_("Language changed."))
 
     def open_settings(self) -> None:
         self.message("")
@@ -144,11 +157,11 @@ class Panels:
             self.window.clearInterval(self.ticking)
             self.ticking = None
         if on:
-            self.app.show_time()
+            self.screen.show_time()
 
     def _tick(self) -> None:
         try:
-            self.app.show_time()
+            self.screen.show_time()
         except Exception as error:  # the event boundary: a timer never breaks the page
             print(f"scorpion: timer: {error}")
 
@@ -156,7 +169,7 @@ class Panels:
 
     def show_stats(self) -> None:
         self.el("stats-table").innerHTML = table_markup(
-            self.app.session.stats, self.app.game.variant
+            self.state.session.stats, self.state.game.variant
         )
 
     def open_stats(self) -> None:
@@ -165,11 +178,11 @@ class Panels:
         self.el("stats-close").focus()
 
     def reset_stats(self) -> None:
-        self.app.session.reset_stats()
-        self.app.save()
+        self.state.session.reset_stats()
+        self.keeper.save()
         self.dialogs.close("reset-dialog")
         self.show_stats()
-        self.app.say(_("Statistics reset."))
+        self.speech.say(_("Statistics reset."))
 
     # --- keeping the data -----------------------------------------------------------------
 
@@ -198,7 +211,7 @@ class Panels:
     def show_persistence(self) -> None:
         """Say where the data is, and whether the browser promised to keep it."""
         element = self.el("persist-status")
-        if self.app.store.failure is not None:
+        if self.keeper.store.failure is not None:
             text = _("This browser does not save the game now: export it to keep a copy.")
             state = "failing"
         elif self._storage_manager() is None:

@@ -26,8 +26,12 @@ from scorpion.game import Game
 from scorpion.session import Session
 
 from . import words
-from .app import App
+from .browser import Page
 from .dialogs import Dialogs
+from .keeper import Keeper
+from .play import Play
+from .speech import Speech
+from .state import TableState
 from .storage import Backup
 from .words import _, ngettext
 
@@ -78,17 +82,22 @@ def size_text(size: int) -> str:
 class SavedData:
     def __init__(
         self,
-        app: App,
+        state: TableState,
+        play: Play,
+        keeper: Keeper,
+        speech: Speech,
         dialogs: Dialogs,
-        document: Any,
-        window: Any,
-        once: Callable[[Callable[..., Any]], Any],
+        page: Page,
     ) -> None:
-        self.app = app
+        self.state = state
+        self.play = play
+        self.speech = speech
+        self.keeper = keeper
+        self.store = keeper.store
         self.dialogs = dialogs
-        self.document = document
-        self.window = window
-        self.once = once
+        self.document = page.document
+        self.window = page.window
+        self.once = page.once
         self.listed: list[Backup] = []  # the backups as last drawn, by button index
         self.confirmed: Callable[[], None] = lambda: None  # what #data-dialog-ok does
 
@@ -115,7 +124,7 @@ class SavedData:
     def export(self) -> None:
         """The save document, as a file the browser downloads."""
         name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
-        self._download(self.app.store.export_text(self.app.session), name)
+        self._download(self.store.export_text(self.state.session), name)
         self.message(_("Exported to the file {name}.").format(name=name))
 
     def _download(self, text: str, name: str) -> None:
@@ -164,7 +173,7 @@ class SavedData:
             Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
         )
         title = _("Restore this backup?") if backup else _("Import this file?")
-        lines = [_("Saved here now:"), *summary(self.app.session)]
+        lines = [_("Saved here now:"), *summary(self.state.session)]
         when = self._date(loaded.saved_at)
         source = _("In the backup") if backup else _("In the file")
         lines.append(
@@ -188,8 +197,8 @@ class SavedData:
         self._ask(title, text_line, lines, ok, lambda: self._replace(session, backup))
 
     def _replace(self, session: Session, backup: Backup | None) -> None:
-        store = self.app.store
-        current = store.export_text(self.app.session)
+        store = self.store
+        current = store.export_text(self.state.session)
         if store.keep_aside(current, "replaced") is None:
             self.message(
                 _(
@@ -199,13 +208,13 @@ class SavedData:
                 error=True,
             )
             return
-        self.app.replace(session)
+        self.play.replace(session)
         if backup is not None:
             store.drop_backup(backup.key)
             self.message(_("Restored; what was here before is kept as a backup."))
         else:
             self.message(_("Imported; what was here before is kept as a backup."))
-        self.app.say(_("The saved data was imported."))
+        self.speech.say(_("The saved data was imported."))
         self.show_backups()
 
     def refuse(self, problems: tuple[str, ...]) -> None:
@@ -219,7 +228,7 @@ class SavedData:
 
     def show_backups(self) -> None:
         """Draw the list of backups (elements and text only, nothing stored as markup)."""
-        self.listed = self.app.store.backups()
+        self.listed = self.store.backups()
         holder = self.el("backups")
         holder.replaceChildren()
         self.el("backups-empty").hidden = bool(self.listed)
@@ -252,7 +261,7 @@ class SavedData:
             holder.appendChild(item)
 
     def _readable(self, backup: Backup) -> bool:
-        loaded = saves.read(self.app.store.backup_text(backup.key))
+        loaded = saves.read(self.store.backup_text(backup.key))
         return "newer" not in loaded.problems and (
             loaded.session is not None or loaded.problems == ("long",)
         )
@@ -265,7 +274,7 @@ class SavedData:
         if not index.isdigit() or int(index) >= len(self.listed):
             return
         backup = self.listed[int(index)]
-        text = self.app.store.backup_text(backup.key)
+        text = self.store.backup_text(backup.key)
         if text is None:
             self.show_backups()  # gone meanwhile (another tab)
             return
@@ -285,11 +294,11 @@ class SavedData:
             )
 
     def _delete(self, backup: Backup) -> None:
-        self.app.store.drop_backup(backup.key)
+        self.store.drop_backup(backup.key)
         self.message(_("The backup was deleted."))
         self.show_backups()
-        if self.app.storage_problem == "quota":
-            self.app.save()  # there may be room now
+        if self.keeper.storage_problem == "quota":
+            self.keeper.save()  # there may be room now
 
     # --- the confirmation -----------------------------------------------------------------
 

@@ -15,13 +15,15 @@ is told) and the default is used.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from scorpion.cards import check_deck, format_deck, parse_deck
-from scorpion.deals import check_deal_number
+from scorpion.deals import MAX_DEAL, MIN_DEAL, check_deal_number
 from scorpion.game import VARIANTS, Game
+from scorpion.session import Session
 
 GAME_KEYS = ("deal", "deck", "variant")
 
@@ -82,6 +84,21 @@ class Linked:
     variant: str
     deal: int | None = None
     deck: tuple[str, ...] | None = None
+
+    def start(self, session: Session) -> int | None:
+        """Deal this game in ``session`` (the current one abandoned); the deal number dealt
+        (a random one for "any deal"), None for a deck.
+
+        >>> session = Session.fresh(deal=1)
+        >>> Linked("relaxed", deal=42).start(session), session.game.variant
+        (42, 'relaxed')
+        """
+        if self.deck is not None:
+            session.new_game_from_deck(list(self.deck), self.variant)
+            return None
+        number = self.deal if self.deal is not None else random.randint(MIN_DEAL, MAX_DEAL)
+        session.new_game(number, self.variant)
+        return number
 
 
 def linked_game(link: Start, game: Game) -> Linked | None:

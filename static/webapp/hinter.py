@@ -1,0 +1,56 @@
+"""The Hint button: the solver thinks in slices between frames (``hints.Search``), so
+clicks and paints go on meanwhile; the button pulses until the answer comes, and a hint
+for a table the player has left is dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorpion.game import Game
+
+from .dom import Chrome
+from .hints import Answer, Search, available
+from .keeper import Timing
+
+
+class Hinter:
+    def __init__(self, chrome: Chrome, timing: Timing, game: Callable[[], Game]) -> None:
+        self.chrome = chrome
+        self.timing = timing
+        self.game = game  # the game on the table now
+        self.ready = available()  # the solver is there: the button works
+        self.search: Search | None = None
+        self.answered: Callable[[Answer], None] = lambda answer: None
+
+    def start(self, answered: Callable[[Answer], None]) -> None:
+        if not self.ready or self.search is not None:
+            return
+        self.search = Search(self.game())
+        self.answered = answered
+        self.thinking(True)
+        self.timing.soon(self._think)
+
+    def cancel(self) -> None:
+        """A hint still thinking was for the game that went: drop it, stop the pulse."""
+        if self.search is not None:
+            self.search = None
+            self.thinking(False)
+
+    def thinking(self, on: bool) -> None:
+        """The button pulses (and is busy for assistive technology) while it thinks."""
+        self.chrome.element("hint").classList.toggle("thinking", on)
+        self.chrome.attr("hint", "aria-busy", "true" if on else None)
+
+    def _think(self) -> None:
+        search = self.search
+        if search is None:
+            return
+        if search.stale(self.game()):  # the player moved on: this hint is for another table
+            self.cancel()
+            return
+        answer = search.step()
+        if answer is None:
+            self.timing.soon(self._think)
+            return
+        self.cancel()
+        self.answered(answer)

@@ -1,0 +1,50 @@
+"""What the page opens with: the saved game (or a fresh one), the game a link asks for,
+the language, and what to tell the player about any of it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import Game
+from scorpion.i18n import negotiate_language
+from scorpion.session import Session
+
+from . import words
+from .storage import Store
+from .texts import kept_text, problem_text
+from .urlparams import Linked, linked_game, read_query
+
+
+@dataclass
+class Opening:
+    session: Session
+    notices: list[str] = field(default_factory=list)  # said in the notice bar, once ready
+    ask: Linked | None = None  # a link to another game, to confirm once the page is ready
+
+
+def open_game(store: Store, search: str, browser_languages: list[str]) -> Opening:
+    """Read the save and the link; choose the language (``words``) and the game."""
+    loaded = store.load()
+    link = read_query(search)
+    choice = negotiate_language(link.lang, loaded.settings.language, browser_languages)
+    words.set_language(choice.lang)
+    session = loaded.session or Session(
+        Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
+    )
+    problems = [*loaded.problems, *link.problems]
+    if choice.invalid_url:
+        problems.append("lang")
+    if choice.invalid_saved:
+        session.with_settings(language=None)
+    # A link to another game replaces a fresh or finished one at once; about one with
+    # moves played the player is asked once the page is ready.
+    ask = linked_game(link, session.game)
+    if ask is not None and not (session.game.moves and not session.game.won):
+        ask.start(session)
+        ask = None
+    notices = list(dict.fromkeys(problem_text(p) for p in problems))
+    if store.kept is not None:
+        notices.append(kept_text())
+    return Opening(session, notices, ask)

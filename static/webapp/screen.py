@@ -1,0 +1,114 @@
+"""Draws the state: the cards (through ``dom.Board``, only those whose view changed) and
+the texts that follow the game (score, deal, the buttons' states, the timer)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import words
+from .dom import Board, Chrome, Offset
+from .layout import up_step
+from .paint import snapshot
+from .render import View, board_view
+from .sizing import Sizing
+from .speech import Speech
+from .state import TableState
+from .statsview import timer_text
+from .texts import static_texts
+from .words import _
+
+
+class Screen:
+    def __init__(
+        self, board: Board, chrome: Chrome, state: TableState, sizing: Sizing, speech: Speech
+    ) -> None:
+        self.board = board
+        self.chrome = chrome
+        self.state = state
+        self.sizing = sizing
+        self.speech = speech
+        self.view: View = {}
+
+    def make_view(self) -> View:
+        held = self.state.held
+        lifted = held.card if held else None
+        rooms = self.sizing.rooms
+        return board_view(self.state.game, rooms, lifted, up_step(self.board.card_width))
+
+    def mount(self, painted: list[Any] | None = None) -> None:
+        """Draw everything from scratch: at start, for a new game, after a language change.
+        ``painted``: at start, the board index.html painted (see ``Board.mount``)."""
+        self.speech.forget()
+        self.sizing.fit(resized=True)
+        self.view = self.make_view()
+        self.board.mount(self.view, self.speech.card_labels(), painted)
+        self.update_texts()
+        self.speech.update_words()
+
+    def draw(
+        self,
+        turning: tuple[str, ...] = (),
+        offsets: Mapping[str, Offset] | None = None,
+        changed: bool = True,
+    ) -> None:
+        """Draw the current state; ``changed`` is False when only the held pile changed."""
+        if changed:
+            self.sizing.fit(resized=False)
+        self.view = self.make_view()
+        self.board.update(self.view, turning, offsets)
+        self.update_texts()
+
+    def lift(self) -> None:
+        """A drag starts: the held pile drawn lifted and its columns marked, nothing else."""
+        self.view = self.make_view()
+        self.board.update(self.view)
+        held = self.state.held
+        self.board.mark_targets(self.state.game.destinations(held.card) if held else ())
+
+    def relayout(self) -> None:
+        """The window changed size: measure again, then move what moved."""
+        if self.sizing.fit(resized=True):
+            self.view = self.make_view()
+            self.board.update(self.view)
+
+    def grow(self) -> bool:
+        """Cards shrunk for a long column grow back once it is short again (when the player
+        pauses: on the next move it would cost that frame a relayout). True if they did."""
+        if self.sizing.level and self.state.held is None and self.sizing.fit(False, grow=True):
+            self.view = self.make_view()
+            self.board.update(self.view)
+            return True
+        return False
+
+    def deal_line(self) -> str:
+        game = self.state.game
+        variant = words.variant(game.variant)
+        if game.deal_number is None:
+            # Translators: the top of the table for a game dealt from a shared deck, not a number.
+            return _("Custom deal · {variant}").format(variant=variant)
+        return _("Deal {number} · {variant}").format(number=game.deal_number, variant=variant)
+
+    def game_texts(self) -> dict[str, str]:
+        return {"score": str(self.state.game.score), "deal-line": self.deal_line()}
+
+    def show_time(self) -> None:
+        if self.state.session.settings.timer:
+            self.chrome.text("timer-value", timer_text(self.state.play_time()))
+
+    def update_texts(self) -> None:
+        """What the player sees besides the cards: score, deal, buttons, drop targets."""
+        game, chrome, held = self.state.game, self.chrome, self.state.held
+        for element_id, text in self.game_texts().items():
+            chrome.text(element_id, text)
+        chrome.flag("undo", "disabled", not game.can_undo)
+        chrome.flag("redo", "disabled", not game.can_redo)
+        chrome.flag("deal-reserve", "disabled", not game.reserve)
+        self.board.mark_targets(game.destinations(held.card) if held else ())
+        self.show_time()
+
+    def paint_snapshot(self) -> dict[str, Any]:
+        """The board as it is now, for ``index.html`` to paint on the next visit."""
+        texts = {**static_texts(), **self.game_texts()}
+        settings = self.state.session.settings
+        return snapshot(self.view, texts, words.language(), settings.four_colour)
