@@ -393,12 +393,12 @@ def description_of(game: Game, lang: str = "en") -> str:
 
 def test_winning_line_ends_in_the_win_screen(fresh, site_url, wait_ready) -> None:
     page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
-    if page.locator("#hint").is_enabled():  # the solver is there: H suggests a move
-        page.keyboard.press("h")
-        expect(page.locator("#status")).to_contain_text("Hint:")
-        expect(page.locator('[aria-pressed="true"]').first).to_be_visible()
-        page.keyboard.press("Escape")
-        expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+    expect(page.locator("#hint")).to_be_enabled()  # H suggests a move
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_contain_text("Hint:")
+    expect(page.locator('[aria-pressed="true"]').first).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
     for move in LINE:
         play(page, move)
     win = page.locator("#win-dialog")

@@ -20,7 +20,17 @@ from typing import Any, Final
 
 from .cards import FULL_DECK, KING, RANKS, SUITS, check_deck, format_deck, parse_deck, rank, suit
 from .deals import check_deal_number, deal_deck
-from .moves import COLUMNS, DEAL, Action, Deal, IllegalMove, Move, format_line, parse_line
+from .moves import (
+    COLUMNS,
+    DEAL,
+    Action,
+    Deal,
+    IllegalMove,
+    Move,
+    Refusal,
+    format_line,
+    parse_line,
+)
 
 VARIANTS: Final = ("classic", "relaxed")
 UNDO_LIMIT: Final = 100
@@ -223,27 +233,27 @@ class Game:
 
     # --- the rules ----------------------------------------------------------------
 
-    def refusal(self, move: Action) -> str | None:
+    def refusal(self, move: Action) -> Refusal | None:
         """The ``IllegalMove.reason`` code that ``play(move)`` would raise, or None."""
         if len(self._line) >= MAX_ACTIONS:
-            return "too_long"
+            return Refusal.TOO_LONG
         if isinstance(move, Deal):
-            return None if self._reserve else "reserve_dealt"
+            return None if self._reserve else Refusal.RESERVE_DEALT
         where = self.locate(move.card)
         if where is None:
-            return "not_in_play"
+            return Refusal.NOT_IN_PLAY
         if where[0] == move.to:
-            return "same_column"
+            return Refusal.SAME_COLUMN
         target = self._cards[move.to]
         if not target:
-            return None if rank(move.card) == KING else "king_only"
+            return None if rank(move.card) == KING else Refusal.KING_ONLY
         top = target[-1]
         if rank(top) == 1:
-            return "onto_ace"
+            return Refusal.ONTO_ACE
         if rank(move.card) != rank(top) - 1:
-            return "rank"
+            return Refusal.RANK
         if self._variant == "classic" and suit(move.card) != suit(top):
-            return "same_suit"
+            return Refusal.SAME_SUIT
         return None
 
     def is_legal(self, move: Action) -> bool:

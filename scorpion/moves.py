@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, TypeAlias
 
 from .cards import is_card, parse_card
@@ -97,36 +98,48 @@ def format_line(moves: list[Action] | tuple[Action, ...]) -> str:
     return " ".join(map(str, moves))
 
 
-class IllegalMove(ValueError):  # noqa: N818  # the name is the public API
-    """A move the rules refuse. ``reason`` is a stable code the interface translates.
+class Refusal(StrEnum):
+    """Why the rules refuse an action: the one list of codes (``IllegalMove.reason``,
+    ``Game.refusal``), each a string, so it compares, saves and prints as its code.
 
-    Codes: ``not_in_play`` (the card is not face up on the table), ``same_column``,
-    ``king_only`` (only a King goes onto an empty column), ``onto_ace`` (nothing goes
-    onto an ace), ``rank`` (not exactly one rank lower), ``same_suit`` (Classic: right
-    rank, other suit), ``reserve_dealt`` (the reserve is already dealt), ``too_long``
-    (the game already holds ``MAX_ACTIONS`` actions: undo, or start a new game).
+    >>> Refusal.SAME_SUIT == "same_suit", str(Refusal.KING_ONLY)
+    (True, 'king_only')
     """
 
+    NOT_IN_PLAY = "not_in_play"  # the card is not face up on the table
+    SAME_COLUMN = "same_column"
+    KING_ONLY = "king_only"  # only a King goes onto an empty column
+    ONTO_ACE = "onto_ace"  # nothing goes onto an ace
+    RANK = "rank"  # not exactly one rank lower
+    SAME_SUIT = "same_suit"  # Classic: the right rank, another suit
+    RESERVE_DEALT = "reserve_dealt"
+    TOO_LONG = "too_long"  # the game already holds MAX_ACTIONS actions
+
+
+class IllegalMove(ValueError):  # noqa: N818  # the name is the public API
+    """A move the rules refuse. ``reason`` is a ``Refusal``, a stable code the interface
+    translates."""
+
     MESSAGES: Final = {
-        "not_in_play": "{card} is not a face-up card on the table",
-        "same_column": "{card} is already in column {column}",
-        "king_only": "Only a King can go onto an empty column",
-        "onto_ace": "Nothing can go onto an ace",
-        "rank": "{card} must go onto a card one rank higher",
-        "same_suit": "Rule: the cards must be of the same suit",
-        "reserve_dealt": "The reserve has already been dealt",
-        "too_long": "This game has reached 5000 actions, the most one game keeps",
+        Refusal.NOT_IN_PLAY: "{card} is not a face-up card on the table",
+        Refusal.SAME_COLUMN: "{card} is already in column {column}",
+        Refusal.KING_ONLY: "Only a King can go onto an empty column",
+        Refusal.ONTO_ACE: "Nothing can go onto an ace",
+        Refusal.RANK: "{card} must go onto a card one rank higher",
+        Refusal.SAME_SUIT: "Rule: the cards must be of the same suit",
+        Refusal.RESERVE_DEALT: "The reserve has already been dealt",
+        Refusal.TOO_LONG: "This game has reached 5000 actions, the most one game keeps",
     }
 
     def __init__(self, reason: str, move: Action) -> None:
-        self.reason = reason
+        self.reason = Refusal(reason)
         self.move = move
         card = move.card if isinstance(move, Move) else ""
         column = move.to + 1 if isinstance(move, Move) else 0
-        super().__init__(self.MESSAGES[reason].format(card=card, column=column))
+        super().__init__(self.MESSAGES[self.reason].format(card=card, column=column))
 
-    def __repr__(self) -> str:
-        return f"IllegalMove({self.reason!r}, {self.move!r})"
+    def __repr__(self) -> str:  # the code as a plain string: a repr to paste back
+        return f"IllegalMove({str(self.reason)!r}, {self.move!r})"
 
     def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, Action]]:
-        return (IllegalMove, (self.reason, self.move))
+        return (IllegalMove, (str(self.reason), self.move))

@@ -26,7 +26,7 @@ from typing import Final
 from .cards import ACE, FULL_DECK, KING, is_card, rank, suit
 from .game import Game, Played
 from .i18n import translations
-from .moves import Action, Deal
+from .moves import Action, Deal, Refusal
 
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JACK: Final = 11
@@ -41,17 +41,8 @@ MAX_NAMED_CARRIED: Final = 4
 #: WebAssembly, on the page's boot path.)
 _CJK_RANGES: Final = (("\u2e80", "\u9fff"), ("\uf900", "\ufaff"), ("\uff00", "\uffef"))
 
-#: Every reason code ``IllegalMove`` can carry (see scorpion/moves.py).
-REFUSAL_REASONS: Final = (
-    "not_in_play",
-    "same_column",
-    "king_only",
-    "onto_ace",
-    "rank",
-    "same_suit",
-    "reserve_dealt",
-    "too_long",
-)
+#: Every reason code ``IllegalMove`` can carry, in a fixed order.
+REFUSAL_REASONS: Final = tuple(Refusal)
 
 
 # --- cards and other names -----------------------------------------------------------
@@ -358,21 +349,21 @@ def refusal_message(reason: str, lang: str) -> str:
     """Why the rules refuse a move, for each ``IllegalMove.reason`` code."""
     t = translations(lang)
     messages = {
-        "not_in_play": t.gettext("Only a face-up card on the table can be moved"),
-        "same_column": t.gettext("The card is already in that column"),
-        "king_only": t.gettext("Only a King can go onto an empty column"),
-        "onto_ace": t.gettext("Nothing can go onto an ace"),
-        "rank": t.gettext("A card must go onto a card one rank higher"),
-        "same_suit": t.gettext("Rule: the cards must be of the same suit"),
-        "reserve_dealt": t.gettext("The reserve has already been dealt"),
-        "too_long": t.gettext(
+        Refusal.NOT_IN_PLAY: t.gettext("Only a face-up card on the table can be moved"),
+        Refusal.SAME_COLUMN: t.gettext("The card is already in that column"),
+        Refusal.KING_ONLY: t.gettext("Only a King can go onto an empty column"),
+        Refusal.ONTO_ACE: t.gettext("Nothing can go onto an ace"),
+        Refusal.RANK: t.gettext("A card must go onto a card one rank higher"),
+        Refusal.SAME_SUIT: t.gettext("Rule: the cards must be of the same suit"),
+        Refusal.RESERVE_DEALT: t.gettext("The reserve has already been dealt"),
+        Refusal.TOO_LONG: t.gettext(
             "This game has reached 5,000 actions, the most one game keeps: undo, or start "
             "a new game"
         ),
     }
-    if reason not in messages:
+    if reason not in REFUSAL_REASONS:
         raise ValueError(f"unknown refusal reason {reason!r}: use one of {REFUSAL_REASONS}")
-    return messages[reason]
+    return messages[Refusal(reason)]
 
 
 # --- accessible labels -----------------------------------------------------------------

@@ -11,18 +11,20 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .browser import Page
 from .dialogs import Dialogs
-from .dom import Board
 from .focus import KeyboardFocus
 from .intents import Tap, key_intent
 from .layout import nearest_column
+from .page_texts import problem_text
 from .play import Play
 from .screen import Screen
 from .state import TableState
-from .texts import problem_text
+
+if TYPE_CHECKING:
+    from .dom import Board
 
 DRAG_THRESHOLD = 8.0  # pixels a press must travel before it is a drag, not a tap
 TYPING = ("INPUT", "SELECT", "TEXTAREA")

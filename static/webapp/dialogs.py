@@ -22,7 +22,7 @@ from typing import Any
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 
 from . import winnable
-from .words import _
+from .translated import _
 
 
 def read_deal_number(text: str) -> tuple[int | None, str | None]:

@@ -141,10 +141,6 @@ class Board:
                 return column
         return None
 
-    def tableau_bounds(self) -> tuple[float, float]:
-        rect = self.tableau.getBoundingClientRect()
-        return float(rect.top), float(rect.bottom)
-
     # --- drawing ------------------------------------------------------------------------
 
     def mount(

@@ -4,14 +4,16 @@ card that exists."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorpion.moves import Action, Move
 
-from .dom import Board
 from .intents import Cursor, clamp_cursor, move_cursor, top_of
 from .render import COLUMNS
 from .state import TableState
+
+if TYPE_CHECKING:
+    from .dom import Board
 
 
 class KeyboardFocus:

@@ -5,12 +5,15 @@ for a table the player has left is dropped."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scorpion.game import Game
 
-from .dom import Chrome
-from .hints import Answer, Search, available
+from .hints import Answer, Search
 from .keeper import Timing
+
+if TYPE_CHECKING:
+    from .dom import Chrome
 
 
 class Hinter:
@@ -18,12 +21,11 @@ class Hinter:
         self.chrome = chrome
         self.timing = timing
         self.game = game  # the game on the table now
-        self.ready = available()  # the solver is there: the button works
         self.search: Search | None = None
         self.answered: Callable[[Answer], None] = lambda answer: None
 
     def start(self, answered: Callable[[Answer], None]) -> None:
-        if not self.ready or self.search is not None:
+        if self.search is not None:
             return
         self.search = Search(self.game())
         self.answered = answered

@@ -10,7 +10,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from . import words
+from . import translated
 from .browser import Page, local_storage, page, timing
 from .controls import Controls
 from .dialogs import Dialogs
@@ -18,7 +18,8 @@ from .dom import Board, Chrome
 from .focus import KeyboardFocus
 from .hinter import Hinter
 from .keeper import Keeper
-from .opening import open_game
+from .opening import Opening, open_game
+from .page_texts import problem_text, static_labels, static_texts
 from .panels import Panels
 from .play import Play
 from .saveddata import SavedData
@@ -28,10 +29,9 @@ from .sizing import Sizing
 from .speech import Speech
 from .state import TableState
 from .storage import Store, scope_of
-from .texts import problem_text, static_labels, static_texts
+from .translated import _
 from .updates import Updates
 from .urlparams import without_game
-from .words import _
 
 
 def start() -> None:
@@ -100,7 +100,7 @@ def _start(pg: Page) -> None:
         "undo": play.undo, "redo": play.redo, "deal": play.deal, "new": new_game,
         "hint": play.hint, "read": speech.read_board,
         "share": lambda: share(state.game, pg, speech, dialogs),
-        "rules": lambda: dialogs.open_rules(words.language()),
+        "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, dialogs, pg, actions)
     controls.bind()
@@ -108,7 +108,7 @@ def _start(pg: Page) -> None:
     saved_data.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, play)
-    _ready(pg, opening, state, play, keeper, dialogs, hinter)
+    _ready(pg, opening, state, play, keeper, dialogs)
 
 
 def _bind_lifecycle(pg: Page, controls: Controls, keeper: Keeper, store: Store, play: Play) -> None:
@@ -131,9 +131,8 @@ def _bind_lifecycle(pg: Page, controls: Controls, keeper: Keeper, store: Store, 
 
 
 def _ready(
-    pg: Page, opening: Any, state: TableState, play: Play, keeper: Keeper, dialogs: Dialogs,
-    hinter: Hinter,
-) -> None:  # fmt: skip
+    pg: Page, opening: Opening, state: TableState, play: Play, keeper: Keeper, dialogs: Dialogs
+) -> None:
     """Say what the player must know, then take input."""
     document, window = pg.document, pg.window
     notices = list(opening.notices)
@@ -141,7 +140,7 @@ def _ready(
         notices.append(problem_text(keeper.storage_problem or "storage"))
     if notices:
         dialogs.notice(" ".join(dict.fromkeys(notices)))
-    document.getElementById("hint").disabled = not hinter.ready
+    document.getElementById("hint").disabled = False
     document.getElementById("loading").hidden = True
     state.ready = True
     root = document.documentElement
@@ -151,7 +150,7 @@ def _ready(
     if state.game.won:
         dialogs.open_win(state.game.score, len(state.game.moves))
     if opening.ask is not None:
-        from .texts import link_text
+        from .page_texts import link_text
 
         wanted = opening.ask
         text = link_text(wanted, counted=state.session.in_progress)
@@ -183,6 +182,6 @@ def _apply_language(chrome: Chrome, document: Any) -> None:
     """Every fixed text of the page in the current language, and ``<html lang>``."""
     chrome.forget()
     chrome.write(static_texts(), static_labels())
-    document.documentElement.lang = words.language()
+    document.documentElement.lang = translated.language()
     document.title = _("Scorpion solitaire")
-    document.getElementById("language").value = words.language()
+    document.getElementById("language").value = translated.language()

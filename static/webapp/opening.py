@@ -11,9 +11,9 @@ from scorpion.game import Game
 from scorpion.i18n import negotiate_language
 from scorpion.session import Session
 
-from . import words
+from . import translated
+from .page_texts import kept_text, problem_text
 from .storage import Store
-from .texts import kept_text, problem_text
 from .urlparams import Linked, linked_game, read_query
 
 
@@ -29,7 +29,7 @@ def open_game(store: Store, search: str, browser_languages: list[str]) -> Openin
     loaded = store.load()
     link = read_query(search)
     choice = negotiate_language(link.lang, loaded.settings.language, browser_languages)
-    words.set_language(choice.lang)
+    translated.set_language(choice.lang)
     session = loaded.session or Session(
         Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from scorpion.i18n import LANGUAGES
 
-from . import words
+from . import translated
 from .browser import Page
 from .dialogs import Dialogs
 from .keeper import Keeper
@@ -28,7 +28,7 @@ from .screen import Screen
 from .speech import Speech
 from .state import TableState
 from .statsview import table_markup
-from .words import _
+from .translated import _
 
 TICK_MS = 1000
 # Each on/off setting and its checkboxes: the footer's quick ones and the dialog's.
@@ -106,11 +106,11 @@ class Panels:
         document = self.document
         settings = self.state.session.settings
         lang = settings.language  # None: the language in use stays (link, browser)
-        if lang is not None and lang != words.language():
-            words.set_language(lang)
+        if lang is not None and lang != translated.language():
+            translated.set_language(lang)
             self.apply_language()
         for element_id in ("language", "set-language"):
-            self.el(element_id).value = words.language()
+            self.el(element_id).value = translated.language()
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
                 self.el(element_id).checked = bool(getattr(settings, field))

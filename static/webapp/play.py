@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
 from scorpion.moves import DEAL, Action, Move
 from scorpion.session import Session
 
-from . import words
-from .dom import Board, Offset
+from . import translated
 from .focus import KeyboardFocus
 from .hinter import Hinter
 from .hints import Answer
@@ -25,8 +25,11 @@ from .keeper import Keeper
 from .screen import Screen
 from .speech import Speech, columns_text
 from .state import TableState
+from .translated import _, pgettext
 from .urlparams import Linked
-from .words import _, pgettext
+
+if TYPE_CHECKING:
+    from .dom import Board, Offset
 
 
 class Play:
@@ -83,13 +86,13 @@ class Play:
             self.refresh(offsets=offsets, changed=False)
             self.speech.refuse(reason)
             return False
-        before = words.before_move(game, move)
+        before = translated.before_move(game, move)
         state.session.add_time(state.elapsed())
         played = state.session.play(move)
         state.held = None
         self.focus.after(move)
         self.refresh(tuple(card for _column, card in played.turned), offsets)
-        self.speech.say(words.after_move(game, played, before))
+        self.speech.say(translated.after_move(game, played, before))
         self.focus.keep()
         if game.won:
             self.keeper.timing.defer(self._announce_win)
@@ -166,7 +169,7 @@ class Play:
         self.refresh(changed=False)
         places = self.game.destinations(card)
         text = columns_text(places) if places else _("No column takes this card now.")
-        picked = _("{card} picked up.").format(card=words.card_name(card))
+        picked = _("{card} picked up.").format(card=translated.card_name(card))
         picked = picked[:1].upper() + picked[1:]  # card names start in lower case
         self.speech.say(pgettext("sentence", "{first} {second}").format(first=picked, second=text))
 
@@ -226,7 +229,7 @@ class Play:
         self.hinter.start(self._show_hint)
 
     def _show_hint(self, answer: Answer) -> None:
-        """The hinted move: its pile lifted, its column marked, the move in words."""
+        """The hinted move: its pile lifted, its column marked, the move in translated."""
         move = answer.move
         if move is None:
             if answer.lost:  # proved: say so plainly (the game itself never declares a loss)
@@ -234,7 +237,7 @@ class Play:
             else:
                 self.speech.say(_("No hint: no move helps from here. Undo, or start a new game."))
             return
-        text = words.before_move(self.game, move)
+        text = translated.before_move(self.game, move)
         if isinstance(move, Move):
             self.state.held = None
             self.select(move.card)

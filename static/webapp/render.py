@@ -39,7 +39,6 @@ from .layout import (
     LIFT,
     RESERVE_STEP,
     UP_MAX,
-    Fan,
     card_y,
     column_fan,
 )
@@ -110,7 +109,7 @@ def board_view(
     by identity.
 
     Accessible names are not part of the view: they are written after the frame is
-    painted (``dom.Board.apply_labels``), so a move paints without waiting for words."""
+    painted (``dom.Board.apply_labels``), so a move paints without waiting for translated."""
     if len(_MEMO) > MEMO_SIZE:
         _MEMO.clear()
     view: View = {}
@@ -184,14 +183,6 @@ def _place_views(removed: Sequence[str]) -> tuple[CardView, ...]:
         for index, rank in enumerate(reversed(SEQUENCE)):  # ace at the bottom, king on top
             views.append(CardView(rank + suit, f"p{place}", index, 0.0, 0.0, True))
     return tuple(views)
-
-
-def fans(game: Game, rooms: Sequence[float], up_max: float = UP_MAX) -> list[Fan]:
-    """Each column's spacing (for tests and the keyboard cursor)."""
-    return [
-        column_fan(game.hidden_count(c), len(game.face_up(c)), rooms[c], up_max)
-        for c in range(COLUMNS)
-    ]
 
 
 def _num(value: float) -> str:

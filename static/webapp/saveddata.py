@@ -25,7 +25,7 @@ from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
 from scorpion.session import Session
 
-from . import words
+from . import translated
 from .browser import Page
 from .dialogs import Dialogs
 from .keeper import Keeper
@@ -33,7 +33,7 @@ from .play import Play
 from .speech import Speech
 from .state import TableState
 from .storage import Backup
-from .words import _, ngettext
+from .translated import _, ngettext
 
 MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
 
@@ -55,7 +55,7 @@ def summary(session: Session | None, stats_only: bool = False) -> list[str]:
                 len(game.moves),
             ).format(
                 deal=deal,
-                variant=words.variant(game.variant),
+                variant=translated.variant(game.variant),
                 count=len(game.moves),
                 score=game.score,
             )
@@ -327,4 +327,4 @@ class SavedData:
             return _("at an unknown time")
         from js import Date
 
-        return str(Date.new(ms).toLocaleString(words.language()))
+        return str(Date.new(ms).toLocaleString(translated.language()))

@@ -4,19 +4,21 @@ the texts that follow the game (score, deal, the buttons' states, the timer)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import words
-from .dom import Board, Chrome, Offset
+from . import translated
 from .layout import up_step
+from .page_texts import static_texts
 from .paint import snapshot
 from .render import View, board_view
 from .sizing import Sizing
 from .speech import Speech
 from .state import TableState
 from .statsview import timer_text
-from .texts import static_texts
-from .words import _
+from .translated import _
+
+if TYPE_CHECKING:
+    from .dom import Board, Chrome, Offset
 
 
 class Screen:
@@ -83,7 +85,7 @@ class Screen:
 
     def deal_line(self) -> str:
         game = self.state.game
-        variant = words.variant(game.variant)
+        variant = translated.variant(game.variant)
         if game.deal_number is None:
             # Translators: the top of the table for a game dealt from a shared deck, not a number.
             return _("Custom deal · {variant}").format(variant=variant)
@@ -111,4 +113,4 @@ class Screen:
         """The board as it is now, for ``index.html`` to paint on the next visit."""
         texts = {**static_texts(), **self.game_texts()}
         settings = self.state.session.settings
-        return snapshot(self.view, texts, words.language(), settings.four_colour)
+        return snapshot(self.view, texts, translated.language(), settings.four_colour)

@@ -9,8 +9,8 @@ from scorpion.game import Game
 from .browser import Page
 from .dialogs import Dialogs
 from .speech import Speech
+from .translated import _
 from .urlparams import share_query
-from .words import _
 
 
 def share(game: Game, page: Page, speech: Speech, dialogs: Dialogs) -> None:

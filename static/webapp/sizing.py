@@ -4,10 +4,14 @@ on resize, on a new board, or once the player pauses (``grow``)."""
 
 from __future__ import annotations
 
-from .dom import Board
+from typing import TYPE_CHECKING
+
 from .layout import SIZE_STEP, column_need, fit_width, size_level
 from .render import COLUMNS
 from .state import TableState
+
+if TYPE_CHECKING:
+    from .dom import Board
 
 
 class Sizing:

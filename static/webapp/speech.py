@@ -1,13 +1,17 @@
 """What the player hears and reads besides the cards: the live region (``#status``) and
 the accessible names of cards, columns, places and the reserve, written after the frame
-is painted so that a move paints without waiting for words."""
+is painted so that a move paints without waiting for translated."""
 
 from __future__ import annotations
 
-from . import words
-from .dom import Board, Chrome
+from typing import TYPE_CHECKING
+
+from . import translated
 from .render import COLUMNS, PLACES
 from .state import TableState
+
+if TYPE_CHECKING:
+    from .dom import Board, Chrome
 
 LABEL_MEMO = 4000
 
@@ -30,12 +34,12 @@ class Speech:
     def refuse(self, reason: str) -> None:
         # A full game is no rule of Scorpion: said whatever the interactive rules say.
         if self.state.session.settings.interactive_rules or reason == "too_long":
-            self.say(words.refusal(reason), refusal=True)
+            self.say(translated.refusal(reason), refusal=True)
         else:
             self.say("")
 
     def read_board(self) -> None:
-        self.say(words.board(self.state.game))
+        self.say(translated.board(self.state.game))
 
     def forget(self) -> None:
         """A new board (or language): every column's name is written again."""
@@ -45,7 +49,7 @@ class Speech:
     def card_labels(self) -> dict[str, str]:
         """Every live card's accessible name, remembered by what it depends on (its
         column, the cards above and below it), so most survive a move uncomputed."""
-        game, lang, memo = self.state.game, words.language(), self.labels
+        game, lang, memo = self.state.game, translated.language(), self.labels
         if len(memo) > LABEL_MEMO:
             memo.clear()
         labels = {}
@@ -57,32 +61,32 @@ class Speech:
                 key = (card, column, len(cards) - index - 1, hidden, lang)
                 found = memo.get(key)
                 if found is None:
-                    found = memo[key] = words.card(game, card)
+                    found = memo[key] = translated.card(game, card)
                 labels[card] = found
         return labels
 
     def update_words(self) -> None:
-        """The names of cards, columns, places and the reserve; the board in words."""
+        """The names of cards, columns, places and the reserve; the board in translated."""
         game, chrome = self.state.game, self.chrome
         self.board.apply_labels(self.card_labels())
-        chrome.attr("deal-reserve", "aria-label", words.reserve(game))
+        chrome.attr("deal-reserve", "aria-label", translated.reserve(game))
         for place in range(PLACES):
-            chrome.attr(f"place-{place + 1}", "aria-label", words.place(game, place))
-        lang = words.language()
+            chrome.attr(f"place-{place + 1}", "aria-label", translated.place(game, place))
+        lang = translated.language()
         for column, cards in enumerate(game.columns):
             key = (cards, lang)  # a column's label depends on its cards only
             if key != self.column_keys[column]:
                 self.column_keys[column] = key
-                label = words.column(game, column)
+                label = translated.column(game, column)
                 if label != self.column_labels[column]:
                     self.column_labels[column] = label
                     self.board.column(column).setAttribute("aria-label", label)
-        chrome.text("board-description", words.board(game))
+        chrome.text("board-description", translated.board(game))
 
 
 def columns_text(places: list[int]) -> str:
     """ "It can go onto column 3." / "It can go onto columns 2, 5." """
     numbers = ", ".join(str(p + 1) for p in places)
-    return words.ngettext(
+    return translated.ngettext(
         "It can go onto column {columns}.", "It can go onto columns {columns}.", len(places)
     ).format(columns=numbers)

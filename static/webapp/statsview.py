@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from scorpion.game import VARIANTS
 from scorpion.stats import Stats, VariantStats
 
-from . import words
-from .words import _
+from . import translated
+from .translated import _
 
 GROUPING = {"en": ",", "sv": "\u00a0", "de": ".", "zh-TW": ","}
 PERCENT = {"en": "{n}%", "sv": "{n}\u00a0%", "de": "{n}\u00a0%", "zh-TW": "{n}%"}
@@ -110,10 +110,10 @@ def table_markup(stats: Stats, current: str | None = None) -> str:
 
     Each value cell carries ``data-variant`` and ``data-stat`` for tests.
     """
-    lang = words.language()
+    lang = translated.language()
     head = "".join(
         f'<th scope="col" data-variant="{v}"{_CURRENT if v == current else ""}>'
-        f"{html.escape(words.variant(v))}</th>"
+        f"{html.escape(translated.variant(v))}</th>"
         for v in VARIANTS
     )
     body = []

@@ -1,22 +1,15 @@
-"""The hint search in slices, against the solver (skipped while there is none)."""
+"""The hint search in slices, against the solver."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-from webapp.hints import Search, available
+from webapp.hints import Search
 
 from scorpion import Game, Move
 
 SEED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "seed-deal.json").read_text())
-
-
-@pytest.fixture(autouse=True)
-def _solver() -> None:
-    if not available():
-        pytest.skip("no solver module yet")
 
 
 def answer(game: Game):

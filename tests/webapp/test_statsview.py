@@ -6,7 +6,7 @@ import doctest
 import re
 
 import pytest
-from webapp import statsview, words
+from webapp import statsview, translated
 from webapp.statsview import duration, iso_duration, number, percent, table_markup
 
 from scorpion.stats import Stats, VariantStats
@@ -49,11 +49,11 @@ def test_times_read_as_a_clock(ms: int, clock: str, iso: str) -> None:
 def test_the_table_has_both_variants_and_every_figure() -> None:
     won = VariantStats().started().won_game(score=1695, moves=51, elapsed_ms=754_000)
     stats = Stats().updated("relaxed", won.started().lost())
-    words.set_language("de")
+    translated.set_language("de")
     try:
         markup = table_markup(stats, current="relaxed")
     finally:
-        words.set_language("en")
+        translated.set_language("en")
     cells = dict(re.findall(r'data-variant="relaxed" data-stat="(\w+)">(.*?)</td>', markup))
     assert cells["played"] == "2" and cells["won"] == "1" and cells["win_rate"] == "50\u00a0%"
     assert cells["best_score"] == "1.695" and cells["fewest_moves"] == "51"

@@ -1,4 +1,4 @@
-"""The page's fixed texts (webapp/texts.py) land on elements that index.html has: the page
+"""The page's fixed texts (webapp/page_texts.py) land on elements that index.html has: the page
 writes them all in one call, which names any id it does not find, at boot and on every
 language change; this finds a wrong id before a browser does."""
 
@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from webapp import words
-from webapp.texts import static_labels, static_texts
+from webapp import translated
+from webapp.page_texts import static_labels, static_texts
 
 from scorpion.i18n import LANGUAGES
 
@@ -19,10 +19,10 @@ IDS = set(re.findall(r'\bid="([^"]+)"', INDEX.read_text(encoding="utf-8")))
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_fixed_text_has_its_element(lang: str) -> None:
-    words.set_language(lang)
+    translated.set_language(lang)
     try:
         assert set(static_texts()) - IDS == set()
         assert {element_id for element_id, _name in static_labels()} - IDS == set()
         assert all(static_texts().values()) and all(static_labels().values())
     finally:
-        words.set_language("en")
+        translated.set_language("en")

@@ -7,8 +7,8 @@ game (score, deal line, labels) are in ``app``.
 
 from __future__ import annotations
 
+from .translated import _, pgettext, variant
 from .urlparams import Linked
-from .words import _, pgettext, variant
 
 
 def static_texts() -> dict[str, str]:

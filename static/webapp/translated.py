@@ -1,4 +1,4 @@
-"""The interface's words in the current language: gettext helpers and the game in words.
+"""The interface's words in the current language: gettext helpers and the game in translated.
 
 Everything the player reads or hears goes through here, so switching language is one
 call (``set_language``) and one repaint. Messages are written out at the call site
@@ -11,7 +11,7 @@ import gettext
 
 from scorpion import wording as words_of_game
 from scorpion.game import Game, Played
-from scorpion.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, translations
+from scorpion.i18n import DEFAULT_LANGUAGE, LANGUAGES, translations
 from scorpion.moves import Action
 
 _state = {"lang": DEFAULT_LANGUAGE}
@@ -43,11 +43,6 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     return _catalog().pgettext(context, message)
-
-
-def language_names() -> list[tuple[str, str]]:
-    """(code, name in its own language) for the language menu."""
-    return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
 
 
 # --- the game in words (the i18n module's functions, in the current language) ----------
