@@ -24,8 +24,8 @@ CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 PORT ?= 8000
 ARGS ?=
-# pytest-xdist: measured slower here for both suites (2 cores; unit 5.9 s -> 10.5 s,
-# e2e 16 s -> 19 s), so off by default. Try: make test XDIST="-n auto".
+# pytest-xdist: measured slower for both suites on 2 cores, so off by default.
+# Try: make test XDIST="-n auto".
 XDIST ?=
 
 # Stamps live inside what they stand for, so deleting .venv or node_modules resets them.

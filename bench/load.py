@@ -28,8 +28,7 @@ across runs; the load average is printed before and after.
 Alone, the run also loads the references of the current site only: the bare page with
 Pyodide's own (source) standard library, cold and warm ("stock"), and the bare page warm
 in a profile of its own ("bare alone"). With ``--baseline`` it does not: a stock load runs
-Python for 3-4 s and V8 keeps compiling after it, so the loads next to it (always the
-current site's) came out slower than the baseline's (bench/README.md, tenth round).
+Python for seconds and V8 keeps compiling after it, which slows the loads next to it.
 """
 
 from __future__ import annotations
@@ -243,9 +242,7 @@ def run_rounds(
     warm.add_init_script(PROGRESS)
     # The stock page warm, in a profile of its own: compiling the stdlib from source, it
     # runs Python for seconds, V8 tiers the wasm's hot code up and Chromium caches that
-    # code for the wasm's URL, which sped up the bare page that shared its profile (warm
-    # bare 0.6-0.9 s there against 1.1-1.6 s on the other sites' origins, in the same
-    # runs; part of the bare boot's spread, not all: bench/README.md, fourth round).
+    # code for the wasm's URL, which speeds up a bare page that shares its profile.
     stock_warm = launch(playwright, work / "stock-profile") if references else None
     # And the bare page warm in a profile where only it runs (after one game load, for the
     # service worker), so that what V8 caches for the wasm comes from bare boots alone:

@@ -201,9 +201,8 @@ def summary(label: str, values: list[float]) -> str:
 
 # A first visit's own background work, done before any click is measured: the service
 # worker's install (it fetches and hashes every file, ~20 MB) and keeping the Python
-# snapshot in Cache Storage (13.6 MB). Left running, the second browser's share of it fell
-# into the first one's first round of undos: in a run of one site against itself, the
-# site measured first had 95th percentiles 5-10 ms worse (and the same slow undos).
+# snapshot in Cache Storage. Left running, the second browser's share of it fell into the
+# first one's first round of undos and made that site's 95th percentile worse.
 SETTLED_WORKER = "async () => { if (navigator.serviceWorker) await navigator.serviceWorker.ready; }"
 SETTLED_SNAPSHOT = "() => document.documentElement.dataset.snapshot !== 'shipped'"
 

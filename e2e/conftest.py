@@ -54,7 +54,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-# Cold boot is 4-7 s here; allow for a loaded 2-core machine, but stay bounded.
+# Generous for a loaded 2-core machine, but bounded.
 BOOT_TIMEOUT_MS = 120_000
 SERVER_START_TIMEOUT_S = 15.0
 

@@ -43,7 +43,7 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
 def test_pyscripts_package_is_imported_only_when_used(
     page: Page, site_url, console_errors, wait_ready
 ) -> None:
-    """Nothing at start imports PyScript's Python package (70-100 ms of the boot), yet a
+    """Nothing at start imports PyScript's Python package (a share of the boot), yet a
     `from pyscript import ...` finds it, as PyScript's own program would have left it."""
     page.goto(site_url)
     wait_ready(page)

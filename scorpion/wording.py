@@ -37,8 +37,8 @@ MAX_NAMED_CARRIED: Final = 4
 
 #: CJK characters: a space between two of them is left over when a card name written
 #: with characters ("紅心 4") fills a slot spaced for one written with a digit ("4♥").
-#: (Not a regular expression: compiling one with these ranges takes 0.1-0.3 s in
-#: WebAssembly, on the page's boot path.)
+#: (Not a regular expression: compiling one with these ranges is slow in WebAssembly,
+#: and it would be on the page's boot path.)
 _CJK_RANGES: Final = (("\u2e80", "\u9fff"), ("\uf900", "\ufaff"), ("\uff00", "\uffef"))
 
 #: Every reason code ``IllegalMove`` can carry, in a fixed order.

@@ -8,7 +8,7 @@ The cards of all seven columns share one element of the page (``TABLE``), each p
 its column and offsets (``card_transform``): a card that changes column keeps its parent
 and glides by a CSS transition of its transform. Taking it out of one column's element
 and putting it into another's made the browser build and lay out its picture again (a
-``<use>`` of the sprite): 7-10 ms for a run of 20-30 cards. Each column names its
+``<use>`` of the sprite) on every move (bench/restyle.py). Each column names its
 face-up cards with ``aria-owns`` (``owners``), so assistive technology still finds them
 in their column.
 
