@@ -1,0 +1,5 @@
+"""Doctests of the browser layer (``static/webapp``) under plain pytest: every module but
+the two that need the browser's ``js`` module at import. (Here, not under ``static/``:
+the site build ships that folder.)"""
+
+collect_ignore = ["static/webapp/dom.py", "static/webapp/main.py"]
