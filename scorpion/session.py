@@ -134,13 +134,28 @@ class Session:
         self.game = game
 
     def restart(self) -> None:
-        """The same deal from the start (a loss if the game counted and was not won)."""
+        """The same deal from the start: a loss if the game counted and was not won,
+        unless every move was undone first (then it never counted: its next first move
+        counts it again).
+
+        >>> from scorpion import DEAL
+        >>> session = Session.fresh(deal=1)
+        >>> _ = session.play(DEAL); _ = session.undo(); session.restart()
+        >>> session.stats["classic"].played, session.counted
+        (0, False)
+        """
         game, number = self.game, self.game.deal_number
         if number is None:
             fresh = Game.from_deck(game.deck, game.variant)
         else:
             fresh = Game.new(number, game.variant)
-        self.abandon()
+        if self.in_progress and not game.moves:
+            variant = game.variant
+            self.stats = self.stats.updated(variant, self.stats[variant].unstarted())
+            self.counted = False
+            self.elapsed_ms = 0
+        else:
+            self.abandon()
         self.game = fresh
 
     def reset_stats(self) -> None:

@@ -37,6 +37,10 @@ class VariantStats:
         """The first move of a game was made: it now counts."""
         return replace(self, played=self.played + 1)
 
+    def unstarted(self) -> VariantStats:
+        """A counted game whose every move was undone, restarted: it never counted."""
+        return replace(self, played=max(self.played - 1, self.won))
+
     def lost(self) -> VariantStats:
         """A counted game was abandoned before it was won."""
         return replace(self, current_streak=0)

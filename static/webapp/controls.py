@@ -120,8 +120,6 @@ class Controls:
         ):
             self.listen(doc.getElementById(element_id), "click", self._run(action))
         self.listen(self.window, "resize", lambda event: self.screen.relayout())
-        reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.listen(reduced, "change", lambda event: self.board.set_reduced(bool(event.matches)))
 
     def _run(self, action: str) -> Callable[[Any], None]:
         return lambda event: self.actions[action]()

@@ -47,8 +47,13 @@ class KeyboardFocus:
 
     def keep(self) -> None:
         """After a change, the keyboard focus stays on a card that exists (moving focus
-        forces a layout, so only for keyboard players: a pointer needs no focus)."""
-        if self.state.keyboard and self.board.table_has_focus():
+        forces a layout, so only for keyboard players: a pointer needs no focus). A focus
+        that went with its card (a removed sequence leaves the table) comes back too."""
+        if not self.state.keyboard:
+            return
+        active = self.board.document.activeElement
+        lost = not active or active == self.board.document.body
+        if lost or self.board.table_has_focus():
             self.focus()
 
     def after(self, move: Action) -> None:

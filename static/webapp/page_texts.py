@@ -52,8 +52,8 @@ def static_texts() -> dict[str, str]:
         "timer-name": _("Play time"),
         "stats-title": pgettext("dialog title", "Statistics"),
         "stats-note": _(
-            "A game counts once its first move is made. "
-            "Starting another before it is won counts as a loss."
+            "A game counts once its first move is made. Starting another before it is won "
+            "counts as a loss; restarting a deal after undoing all its moves does not."
         ),
         "stats-reset": _("Reset statistics…"),
         "stats-close": _("Close"),

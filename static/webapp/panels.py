@@ -63,6 +63,7 @@ class Panels:
         self.once = page.once
         self.apply_language = apply_language  # rewrite the page's fixed texts
         self.ticking: Any = None  # the timer's interval id while it runs
+        self.proxy = page.proxy
         self.tick = page.proxy(self._tick)
         self.persisted: bool | None = None  # the browser's answer; None: not known
         self.asked = False  # persistent storage was asked for (once per visit)
@@ -90,6 +91,16 @@ class Panels:
             for element_id in element_ids:
                 listen(element_id, "change", self._changer(field))
         self.dialogs.on_win_stats = self.open_stats
+        reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
+        reduced.addEventListener("change", self.proxy(self._reduced_changed))
+
+    def _reduced_changed(self, event: Any) -> None:
+        """The system's reduced-motion preference changed while the page is open."""
+        try:
+            self.screen.board.set_reduced(bool(event.matches))
+            self.show_settings()
+        except Exception as error:  # the event boundary
+            print(f"scorpion: reduced motion: {error}")
 
     def _changer(self, field: str) -> Callable[[Any], None]:
         def changed(event: Any) -> None:
@@ -114,6 +125,11 @@ class Panels:
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
                 self.el(element_id).checked = bool(getattr(settings, field))
+        # The system asks for reduced motion: the switch shows it, off, and waits.
+        reduced = bool(self.screen.board.reduced)
+        animations = self.el("set-animations")
+        animations.checked = settings.animations and not reduced
+        animations.disabled = reduced
         root = document.documentElement.classList
         root.toggle("four-colour", settings.four_colour)
         root.toggle("no-motion", not settings.animations)

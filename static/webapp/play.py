@@ -65,7 +65,9 @@ class Play:
         offsets: Mapping[str, Offset] | None = None,
         changed: bool = True,
     ) -> None:
-        """Draw from state now; the words and (if ``changed``) the save follow."""
+        """Draw from state now; the words and (if ``changed``) the save follow. A hint
+        shown before is over (``_show_hint`` marks its move after this)."""
+        self.state.hinted = None
         self.screen.draw(turning, offsets, changed)
         self.keeper.after_frame(save=changed)
 
@@ -152,7 +154,7 @@ class Play:
         state.held = None
         self.hinter.cancel()
         self.focus.reset()
-        state.last_action = state.clock()  # the new game's time starts now
+        state.last_action = None  # the new game's clock starts at its first action
         self.mount()
         self.board.deal_in()
         self.speech.say(message)
@@ -180,6 +182,8 @@ class Play:
             self.speech.say(_("Put back."))
 
     def on_tap(self, where: Tap) -> None:
+        if self._take_hint(where.card):
+            return
         places = self.game.destinations(where.card) if where.card else []
         self.apply(tap(where, self.state.held, places))
 
@@ -208,9 +212,19 @@ class Play:
             return
         self.play(Move(card, column), offsets)
 
+    def _take_hint(self, card: str | None) -> bool:
+        """The hinted card, picked again (the natural reaction): the hint is played."""
+        hinted, held = self.state.hinted, self.state.held
+        if hinted is None or held is None or not card == held.card == hinted.card:
+            return False
+        self.play(hinted)
+        return True
+
     def activate(self) -> None:
         """Enter or Space on the focused card or column: pick up, or drop there."""
         card, held = self.focus.card(), self.state.held
+        if self._take_hint(card):
+            return
         column = self.state.cursor.column
         if held is None:
             if card is not None:
@@ -242,6 +256,7 @@ class Play:
             self.state.held = None
             self.select(move.card)
             self.board.mark_targets([move.to])
+            self.state.hinted = move
         if answer.proved:
             said = pgettext("hint", "Hint: {move}. The game can still be won.")
         else:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scorpion.game import Game
+from scorpion.moves import Move
 from scorpion.session import Session
 
 from .intents import Cursor, Held
@@ -25,8 +26,9 @@ class TableState:
     held: Held | None = None
     cursor: Cursor = field(default_factory=lambda: Cursor(0, None))
     keyboard: bool = False  # the last input was a key (focus follows the cursor)
+    hinted: Move | None = None  # the move the last hint showed, while its pile is held
     ready: bool = False  # Python has drawn the game and bound the events
-    last_action: float | None = None  # on ``clock``
+    last_action: float | None = None  # on ``clock``; None: the clock waits for an action
     clock: Callable[[], float] = _now_ms  # milliseconds
 
     @property
