@@ -106,3 +106,20 @@ def test_a_restart_after_undoing_every_move_is_no_loss(fresh, site_url, wait_rea
     page.click("#ng-restart")
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).stats.classic.played === 1")
     assert Move.parse(LINE[0])  # the line's first move is a move, not the deal
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
+def test_the_win_dialog_breaks_no_phrase(fresh, site_url, wait_ready, lang):
+    fresh.set_viewport_size({"width": 360, "height": 640})
+    page = open_game(fresh, site_url, f"?lang={lang}", wait_ready, saved=saved_after(len(LINE) - 1))
+    play(page, LINE[-1])
+    expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator("#win-score")).to_have_text("695")
+    # "Final score" is one line box; the sentence before it ends before it starts.
+    assert page.evaluate("document.getElementById('win-score-label').getClientRects().length") == 1
+    label = page.evaluate(
+        "(() => { const r = document.createRange();"
+        " r.selectNodeContents(document.getElementById('win-score-label'));"
+        " return r.getClientRects().length; })()"
+    )
+    assert label == 1

@@ -314,8 +314,9 @@ class Dialogs:
 
     def open_win(self, score: int, moves: int) -> None:
         self.el("win-score").textContent = str(score)
+        # Two phrases, each on lines of its own: a line never breaks inside "Final score".
         self.el("win-text").textContent = _(
-            "All four sequences are home, in {moves} moves. Final score:"
+            "All four sequences are home, in {moves} moves."
         ).format(moves=moves)
         self._open("win-dialog")
         self._confetti()

@@ -50,6 +50,7 @@ def static_texts() -> dict[str, str]:
         "rules-close": _("Close"),
         # Translators: the timer on the table (shown when the Timer setting is on).
         "timer-name": _("Play time"),
+        "win-score-label": _("Final score"),
         "stats-title": pgettext("dialog title", "Statistics"),
         "stats-note": _(
             "A game counts once its first move is made. Starting another before it is won "
