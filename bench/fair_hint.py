@@ -6,13 +6,14 @@
     .venv/bin/python bench/fair_hint.py --summary
 
 A player follows ``scorpion.advice.advise`` from the deal to the end, without undo: at each
-position the hint's move is played, until the game is won, or it ends otherwise:
+position the hint's move is played (the hint told the views already seen in the game, as
+the page tells it: ``avoid``), until the game is won, or it ends otherwise:
 
 - ``proved_lost``: the full-knowledge solver (``solve``, within ``--proof`` positions; only
   a "lost" it proves ends the game) shows the position on the table can no longer be won,
   so nothing the player does later can win. This only saves time: the outcome is the same;
-- ``repeat``: the position on view repeats (the hint depends on the view alone, so the
-  player would go round for ever);
+- ``repeat``: the position on view repeats although the hint avoids that when it can
+  (every move led back: the player would go round for ever);
 - ``no_move``: no legal move; ``cap``: ``--max-moves`` moves played.
 
 ``--proof 0`` plays every game to one of the other ends (the file name then ends in
@@ -100,7 +101,7 @@ def play(
             end = "cap"
             break
         before = time.process_time()
-        advice = advise(game, arrangements=arrangements, nodes=nodes)
+        advice = advise(game, arrangements=arrangements, nodes=nodes, avoid=seen)
         seconds = time.process_time() - before
         calls.append(
             {

@@ -32,7 +32,10 @@ How
    (``votes``). When no arrangement was won, the legal move whose resulting position
    scores best (cards on their same-suit parent, cards turned, columns emptied; the
    solver's own fallback, scored on the first arrangement), or failing that the first
-   legal move: a move is offered whenever one is legal.
+   legal move: a move is offered whenever one is legal. ``avoid``: views the player has
+   already been through in this game (the page passes those of the line of play); a
+   move that only rearranges face-up cards back into one of them comes after every
+   other move, so a player who follows the hint does not go round in circles.
 6. A verdict only when it holds for every arrangement: ``verdict`` is ``"lost"`` when
    every arrangement that agrees with the view was tried (``exhaustive``) and each was
    proved lost by the solver's exhaustive search; ``"won"`` when every one was won. Else
@@ -51,7 +54,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -148,6 +151,7 @@ class Adviser:
         arrangements: int = ARRANGEMENTS,
         nodes: int = NODES,
         seed: int = 0,
+        avoid: Collection[View] = (),
     ) -> None:
         if arrangements < 1 or nodes < 1:
             raise ValueError("arrangements and nodes must be at least 1")
@@ -155,6 +159,8 @@ class Adviser:
         self.nodes = nodes
         self.exhaustive = self.view.arrangements <= arrangements
         self._moves = self.view.legal_moves()
+        seen = frozenset(avoid)
+        self._back = {m for m in self._moves if self.view.rearranged(m) in seen} if seen else set()
         self._queue = self._positions(arrangements, seed)
         self._solver: Solver | None = None
         self._fallback: Action | None = None
@@ -220,7 +226,12 @@ class Adviser:
             fallback = self._fallback if self._fallback is not None else self._moves[0]
             move = max(
                 self._moves,
-                key=lambda m: (self._votes.get(m, 0), m == fallback, -self._moves.index(m)),
+                key=lambda m: (
+                    m not in self._back,
+                    self._votes.get(m, 0),
+                    m == fallback,
+                    -self._moves.index(m),
+                ),
             )
         return Advice(
             move,
@@ -239,9 +250,10 @@ def advise(
     arrangements: int = ARRANGEMENTS,
     nodes: int = NODES,
     seed: int = 0,
+    avoid: Collection[View] = (),
 ) -> Advice:
     """The advice for ``table``'s view, all arrangements searched (see the module docstring)."""
-    adviser = Adviser(table, arrangements=arrangements, nodes=nodes, seed=seed)
+    adviser = Adviser(table, arrangements=arrangements, nodes=nodes, seed=seed, avoid=avoid)
     while (advice := adviser.step(1_000_000)) is None:
         pass
     return advice

@@ -37,7 +37,7 @@ from typing import Final, TypeAlias
 
 from .cards import FULL_DECK, KING, RANKS, SUITS, is_card, rank
 from .deals import splitmix64
-from .game import RESERVE_SIZE, VARIANTS, Game
+from .game import RESERVE_SIZE, SEQUENCE_LENGTH, VARIANTS, Game
 from .moves import COLUMNS, DEAL, Action, Move
 
 __all__ = ["Position", "View", "ViewError", "shuffled"]
@@ -246,6 +246,39 @@ class View:
         if self.reserve:
             moves.append(DEAL)
         return moves
+
+    def rearranged(self, move: Action) -> View | None:
+        """The view after ``move`` when it only rearranges face-up cards; None when it
+        shows something new (it turns a card, removes a sequence or deals the reserve),
+        and for an illegal move.
+
+        >>> from scorpion import Game, Move
+        >>> view = View.of(Game.new(3))
+        >>> view.rearranged(Move("5C", 1)).columns[1]
+        (3, ('KC', 'QD', '6S', '6C', '5C'))
+        >>> view.rearranged(DEAL) is None
+        True
+        """
+        if not isinstance(move, Move) or move not in self.legal_moves():
+            return None
+        columns = list(self.columns)
+        for x, (down, up) in enumerate(columns):
+            if move.card in up:
+                i = up.index(move.card)
+                if down and not i:
+                    return None  # it uncovers a face-down card
+                pile = up[i:]
+                columns[x] = (down, up[:i])
+                break
+        down, up = columns[move.to]
+        target = up + pile
+        if len(target) >= SEQUENCE_LENGTH and all(
+            rank(card) == SEQUENCE_LENGTH - k and card[1] == target[-1][1]
+            for k, card in enumerate(target[-SEQUENCE_LENGTH:])
+        ):
+            return None  # it completes a sequence, which is removed
+        columns[move.to] = (down, target)
+        return View(self.variant, tuple(columns), self.reserve, self.removed)
 
     def __str__(self) -> str:
         """The table as ``Game`` prints it, ``##`` for each face-down card."""

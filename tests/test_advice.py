@@ -119,3 +119,15 @@ def test_advice_values():
     )
     with pytest.raises(ValueError):
         Adviser(Game.new(1), arrangements=0)
+
+
+def test_a_move_back_into_a_view_already_seen_comes_last():
+    game = clubs(CLUBS_TO_5, "#4C AC", "#2C 3C")  # stuck: only the King moves, to and fro
+    advice = advise(game, nodes=2000)
+    after = game.copy()
+    after.play(advice.move)
+    back = advise(after, nodes=2000)
+    assert View.of(after).rearranged(back.move) == View.of(game)  # straight back
+    avoided = advise(after, nodes=2000, avoid={View.of(game)})
+    assert View.of(after).rearranged(avoided.move) != View.of(game)
+    assert avoided.tried == back.tried and avoided.won == back.won

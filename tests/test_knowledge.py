@@ -138,3 +138,16 @@ def test_moves_of_the_view_are_those_of_any_arrangement():
         position = view.arrange(shuffled(view.ordered_hidden(), seed))
         assert View.of(position).legal_moves() == game.legal_moves()
     assert all(isinstance(m, Move) or m is DEAL for m in view.legal_moves())
+
+
+@pytest.mark.parametrize(("number", "variant", "moves"), GAMES)
+def test_rearranged_is_the_view_after_a_move_that_shows_nothing_new(number, variant, moves):
+    game = played(number, variant, moves)
+    view = View.of(game)
+    for move in game.legal_moves():
+        after = game.copy()
+        played_move = after.play(move)
+        shows = move is DEAL or played_move.turned or played_move.removed
+        assert view.rearranged(move) == (None if shows else View.of(after))
+    if view.hidden:
+        assert view.rearranged(Move(min(view.hidden), 0)) is None  # not a legal move
