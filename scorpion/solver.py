@@ -22,15 +22,22 @@ API
     position: mid-game, reserve dealt or not, sequences already removed. The game is not
     changed. ``clock`` measures ``time_limit`` (``time.process_time`` for CPU time).
 
-``Solver(game, *, prune=True)``: the same search, run in slices so a browser can keep its
-    event loop (or a worker) responsive, and cancel by simply not calling it again::
+``Solver(game, *, prune=True, by_nodes=False)``: the same search, run in slices so a
+    browser can keep its event loop (or a worker) responsive, and cancel by simply not
+    calling it again::
 
         solver = Solver(game)
         while (result := solver.step(2000)) is None:   # about 2000 positions per call
             ...                                        # yield to the event loop here
         result.status
 
-    ``solver.result()`` is the answer so far (``"unknown"`` until decided).
+    ``solver.result()`` is the answer so far (``"unknown"`` until decided). The searches
+    share the time by the seconds each has used; ``by_nodes=True`` shares it by the
+    positions each has expanded instead, so that a run under a node budget is the same
+    on every machine and every run (``scorpion.advice`` needs that).
+
+``game`` is anything with the ``Table`` attributes: a ``Game``, or a ``Position`` of
+``scorpion.knowledge`` (one arrangement of the cards a player cannot see).
 
 ``hint(game, time_limit=1.0, *, result=None) -> Hint``
     ``Hint(status, move, line)``: status ``"won"`` and the next move of a winning line;
@@ -99,13 +106,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from .cards import FULL_DECK
 from .game import Game
 from .moves import DEAL, Action, Move
 
-__all__ = ["Hint", "SolveResult", "Solver", "hint", "solve"]
+__all__ = ["Hint", "SolveResult", "Solver", "Table", "hint", "solve"]
 
 WON: Final = "won"
 LOST: Final = "lost"
@@ -192,7 +199,22 @@ def _exact_key(cols: list[str], dealt: bool) -> str:
     return "|".join(cols) + ("" if dealt else "#")
 
 
-def _encode(game: Game) -> tuple[list[str], str, int]:
+class Table(Protocol):
+    """What the solver reads of a position: a ``Game``, or a ``knowledge.Position``."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def columns(self) -> tuple[tuple[tuple[str, bool], ...], ...]: ...
+    @property
+    def reserve(self) -> tuple[str, ...]: ...
+    @property
+    def removed(self) -> tuple[str, ...]: ...
+    @property
+    def won(self) -> bool: ...
+
+
+def _encode(game: Table) -> tuple[list[str], str, int]:
     cols = [
         "".join(chr(_INDEX[card] + (0 if up else _HIDDEN)) for card, up in column)
         for column in game.columns
@@ -1009,8 +1031,9 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
 class Solver:
     """A resumable search: call ``step`` until it returns a result (see the module docstring)."""
 
-    def __init__(self, game: Game, *, prune: bool = True) -> None:
+    def __init__(self, game: Table, *, prune: bool = True, by_nodes: bool = False) -> None:
         self._elapsed = 0.0
+        self._by_nodes = by_nodes
         self._result: SolveResult | None = None
         self._searches: list[_Exhaustive | _BestFirst | _Restarts | _FewParkings] = []
         #: Seconds each search has used, divided by its share of the time.
@@ -1067,8 +1090,10 @@ class Solver:
             search = self._searches[k]
             share = min(budget, search.SLICE)
             before = time.perf_counter()
+            done = search.nodes
             search.run(share)
-            self._spent[k] += (time.perf_counter() - before) / self._weights[k]
+            cost = search.nodes - done if self._by_nodes else time.perf_counter() - before
+            self._spent[k] += cost / self._weights[k]
             budget -= share
         self._elapsed += time.perf_counter() - started
         return self._result
@@ -1081,7 +1106,7 @@ class Solver:
 
 
 def solve(
-    game: Game,
+    game: Table,
     time_limit: float = 1.0,
     *,
     node_limit: int | None = None,
@@ -1140,11 +1165,16 @@ def hint(game: Game, time_limit: float = 1.0, *, result: SolveResult | None = No
     return Hint(UNKNOWN, _heuristic_move(game))
 
 
-def _heuristic_move(game: Game) -> Action | None:
+def _heuristic_move(game: Table, moves: list[Action] | None = None) -> Action | None:
+    """The legal move (of ``moves``, by default ``game.legal_moves()``) whose position
+    scores best; None if there is none but Kings from the bottom to another empty column."""
     cols, reserve, removed = _encode(game)
     best: tuple[int, int] | None = None
     choice: Action | None = None
-    for order, move in enumerate(game.legal_moves()):
+    if moves is None:
+        assert isinstance(game, Game)
+        moves = game.legal_moves()
+    for order, move in enumerate(moves):
         if move is DEAL:
             new, gained = _deal(cols, reserve)
             value = _score(new, removed + gained) - 1

@@ -2,12 +2,13 @@
 checking a list, picking a deal from it, and what is known of each variant's list.
 
 The lists are ``static/data/winnable-<variant>.json``, written by ``tools/winnable.py``:
-``{"variant": "classic", "count": 300, "limit_seconds": 10.0, "deals": [[3, "4C>1 ..."],
-...]}``, each deal number with the solver's winning line (``tests/test_solver.py`` replays
-them). The page needs only the numbers; it fetches a list when the option is first used
+``{"variant":"classic","count":300,"limit_seconds":10.0,"deals":[3,6,14,...]}``, deal
+numbers only, never a winning line (the page holds no solution before the player asks for
+one). An entry may also be a list starting with the number, ``[3, ...]``: room for a grade;
+the rest is ignored here. The page fetches a list when the option is first used
 (``dialogs``), and the service worker has it precached for offline play.
 
->>> numbers = parse('{"variant": "classic", "deals": [[3, "4C>1"], [6, "QD>2"]]}', "classic")
+>>> numbers = parse('{"variant": "classic", "deals": [3, [6, "grade"]]}', "classic")
 >>> numbers
 (3, 6)
 >>> pick(numbers, random.Random(1), avoid=3)
