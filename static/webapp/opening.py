@@ -4,17 +4,19 @@ the language, and what to tell the player about any of it."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
-from scorpion.game import Game
+from scorpion.game import VARIANTS, Game
 from scorpion.i18n import negotiate_language
-from scorpion.session import Session
+from scorpion.session import Session, Settings
+from scorpion.stats import Stats
 
 from . import translated
 from .page_texts import kept_text, problem_text
 from .storage import Store
 from .urlparams import Linked, linked_game, read_query
+from .winnable import FIRST_DEALS
 
 
 @dataclass
@@ -24,15 +26,22 @@ class Opening:
     ask: Linked | None = None  # a link to another game, to confirm once the page is ready
 
 
+def _first_session(settings: Settings, stats: Stats) -> Session:
+    """No game saved: a random deal; for a newcomer (no game played yet), a deal proven
+    winnable, and New game draws winnable deals too until the player says otherwise."""
+    if any(stats[v].played for v in VARIANTS):
+        return Session(Game.new(random.randint(MIN_DEAL, MAX_DEAL)), settings, stats)
+    newcomer = replace(settings, winnable_only=True)
+    return Session(Game.new(random.choice(FIRST_DEALS)), newcomer, stats)
+
+
 def open_game(store: Store, search: str, browser_languages: list[str]) -> Opening:
     """Read the save and the link; choose the language (``words``) and the game."""
     loaded = store.load()
     link = read_query(search)
     choice = negotiate_language(link.lang, loaded.settings.language, browser_languages)
     translated.set_language(choice.lang)
-    session = loaded.session or Session(
-        Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
-    )
+    session = loaded.session or _first_session(loaded.settings, loaded.stats)
     problems = [*loaded.problems, *link.problems]
     if choice.invalid_url:
         problems.append("lang")

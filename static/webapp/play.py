@@ -19,7 +19,7 @@ from scorpion.session import Session
 from . import translated
 from .focus import KeyboardFocus
 from .hinter import Hinter
-from .hints import Answer
+from .hints import Answer, chance_text, stuck_text
 from .intents import Held, Intent, Tap, tap
 from .keeper import Keeper
 from .screen import Screen
@@ -243,13 +243,14 @@ class Play:
         self.hinter.start(self._show_hint)
 
     def _show_hint(self, answer: Answer) -> None:
-        """The hinted move: its pile lifted, its column marked, the move in translated."""
+        """The hinted move: its pile lifted, its column marked, the move in words, and the
+        chance of winning from here, from what the player can see."""
+        if answer.stuck:
+            self.speech.say(stuck_text(answer.back))
+            return
         move = answer.move
         if move is None:
-            if answer.lost:  # proved: say so plainly (the game itself never declares a loss)
-                self.speech.say(_("No winning line remains from here. Undo, or start a new game."))
-            else:
-                self.speech.say(_("No hint: no move helps from here. Undo, or start a new game."))
+            self.speech.say(_("No move is possible. Undo, or start a new game."))
             return
         text = translated.before_move(self.game, move)
         if isinstance(move, Move):
@@ -257,11 +258,12 @@ class Play:
             self.select(move.card)
             self.board.mark_targets([move.to])
             self.state.hinted = move
-        if answer.proved:
-            said = pgettext("hint", "Hint: {move}. The game can still be won.")
-        else:
-            said = pgettext("hint", "Hint: {move}.")
-        self.speech.say(said.format(move=text))
+        said = pgettext("hint", "Hint: {move}.").format(move=text)
+        if answer.advice is not None:
+            said = pgettext("sentence", "{first} {second}").format(
+                first=said, second=chance_text(answer.advice)
+            )
+        self.speech.say(said)
 
     # --- another tab, an import -----------------------------------------------------------
 

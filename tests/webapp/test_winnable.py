@@ -93,3 +93,38 @@ def test_lists_fetch_once_and_again_after_a_failure() -> None:
     assert not lists.begin("relaxed")  # loaded: never fetched again
     assert lists.arrived("classic", (DATA / "winnable-classic.json").read_text()) is None
     assert len(lists.numbers["classic"]) >= 100
+
+
+def test_a_newcomers_first_deals_are_on_the_shipped_classic_list() -> None:
+    from webapp.winnable import FIRST_DEALS
+
+    shipped = parse((DATA / "winnable-classic.json").read_text(encoding="utf-8"), "classic")
+    assert shipped[: len(FIRST_DEALS)] == FIRST_DEALS and len(FIRST_DEALS) >= 20
+
+
+def test_a_newcomer_gets_a_winnable_deal_and_winnable_new_games() -> None:
+    from webapp.opening import open_game
+    from webapp.storage import Store
+    from webapp.winnable import FIRST_DEALS
+
+    from scorpion import Game
+    from scorpion.session import Session
+
+    opening = open_game(Store(None), "", ["en"])
+    assert opening.session.game.deal_number in FIRST_DEALS
+    assert opening.session.settings.winnable_only
+    played = Session(Game.new(5))
+    played.play(next(iter(played.game.legal_moves())))
+    stats = played.stats
+
+    class Saved(Store):
+        def load(self):  # a player with a game played, whose game was lost to a bad save
+            from scorpion.saves import Loaded
+            from scorpion.session import Settings
+
+            return Loaded(None, Settings(), stats, 0, ("game",))
+
+    again = open_game(Saved(None), "", ["en"])
+    assert not again.session.settings.winnable_only  # not a newcomer: as they chose
+    typed = open_game(Store(None), "?deal=42", ["en"])
+    assert typed.session.game.deal_number == 42  # a typed (linked) deal is dealt as typed
