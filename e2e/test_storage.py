@@ -282,6 +282,7 @@ def test_statistics_from_the_win_dialog(fresh, site_url, wait_ready):
 
 
 def test_settings_are_saved_and_shown_in_both_places(fresh, site_url, wait_ready):
+    fresh.emulate_media(reduced_motion="no-preference")  # the Animations switch is the player's
     page = boot(fresh, site_url, wait_ready, f"?deck={DECK}")
     root = page.locator("html")
     expect(page.locator("#timer")).to_be_hidden()

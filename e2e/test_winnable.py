@@ -83,8 +83,10 @@ def test_winnable_deals_come_from_the_list_and_the_choice_is_remembered(
     page = fresh
     errors = boot(page, site_url, wait_ready)
     open_new_game(page)
-    expect(page.locator("#ng-winnable")).not_to_be_checked()  # off until chosen
+    expect(page.locator("#ng-winnable")).to_be_checked()  # on for a newcomer
     expect(page.locator("#ng-winnable-label")).to_have_text("Winnable deals only")
+    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
+    page.uncheck("#ng-winnable")
     expect(page.locator("#ng-deal-help")).to_have_text("Leave empty for a random deal.")
     page.check("#ng-winnable")
     expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
@@ -140,9 +142,9 @@ def test_a_list_that_cannot_be_fetched_changes_nothing(
     errors = boot(page, site_url + "?deal=7&variant=relaxed", wait_ready)
     held: list[Route] = []
     page.route("**/static/data/winnable-*.json", lambda route: held.append(route))
-    open_new_game(page)
     with page.expect_request("**/static/data/winnable-relaxed.json"):
-        page.check("#ng-winnable")  # fetched as soon as it is ticked
+        open_new_game(page)  # on for a newcomer: fetched as the dialog opens
+    expect(page.locator("#ng-winnable")).to_be_checked()
     # Start while the list is on its way: the dialog waits and says so.
     page.click("#ng-start")
     status, form = page.locator("#ng-status"), page.locator("#ng-form")
