@@ -21,9 +21,9 @@ How
    arrangements, on every machine.
 3. Each arrangement is a whole position the solver (``solver.Solver``) decides, knowing
    its cards, within ``nodes`` positions (by default ``nodes_for(variant)``: 3000 in
-   Classic, 1500 in Relaxed, whose positions cost more; a node budget, shared between the solver's
-   searches by positions expanded, not by time: the answer does not depend on the
-   machine or on how the work is sliced).
+   Classic, 1500 in Relaxed, whose positions cost more). The budget is in positions,
+   shared between the solver's searches by positions expanded, not by time: the answer
+   does not depend on the machine or on how the work is sliced.
 4. The chance is the share of arrangements *won* (a winning line found). An arrangement
    left *undecided* (the budget ran out) counts as not won, and is reported separately
    (``undecided``): the true share of winnable arrangements lies between the chance and
@@ -34,7 +34,7 @@ How
    scores best (cards on their same-suit parent, cards turned, columns emptied; the
    solver's own fallback, scored on the first arrangement), or failing that the first
    legal move: a move is offered whenever one is legal. ``avoid``: views the player has
-   already been through in this game (the page passes those of the line of play); a
+   already been through in this game (``knowledge.line_views``, the line of play); a
    move that only rearranges face-up cards back into one of them comes after every
    other move, so a player who follows the hint does not go round in circles.
 6. A verdict only when it holds for every arrangement: ``verdict`` is ``"lost"`` when
