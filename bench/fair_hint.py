@@ -44,7 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorpion import Game
-from scorpion.advice import ARRANGEMENTS, NODES, advise, wilson
+from scorpion.advice import ARRANGEMENTS, advise, nodes_for, wilson
 from scorpion.knowledge import View
 from scorpion.solver import solve
 
@@ -207,7 +207,7 @@ def main() -> None:
     parser.add_argument("--set", choices=SETS)
     parser.add_argument("--deals", default="1-200", help="deal numbers (winnable: list entries)")
     parser.add_argument("--arrangements", type=int, default=ARRANGEMENTS)
-    parser.add_argument("--nodes", type=int, default=NODES, help="solver positions each")
+    parser.add_argument("--nodes", type=int, help="solver positions each (default: the page's)")
     parser.add_argument("--proof", type=int, default=20_000, help="full-knowledge proof budget")
     parser.add_argument("--max-moves", type=int, default=500)
     parser.add_argument("--summary", action="store_true", help="only print the figures")
@@ -216,7 +216,8 @@ def main() -> None:
         if not args.set:
             parser.error("--set is required to run (or use --summary)")
         indexes = parse_deals(args.deals)
-        run(args.set, indexes, args.arrangements, args.nodes, args.proof, args.max_moves)
+        nodes = args.nodes or nodes_for("relaxed" if args.set == "relaxed" else "classic")
+        run(args.set, indexes, args.arrangements, nodes, args.proof, args.max_moves)
     print(summary())
 
 

@@ -11,6 +11,7 @@ DEAL
 from .cards import FULL_DECK, parse_card, parse_deck, rank, suit
 from .deals import MAX_DEAL, MIN_DEAL, deal_deck
 from .game import UNDO_LIMIT, VARIANTS, Game, Played
+from .knowledge import Position, View, ViewError
 from .moves import DEAL, Action, Deal, IllegalMove, Move, format_line, parse_line
 from .wording import describe, describe_move
 
@@ -27,6 +28,9 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Played",
+    "Position",
+    "View",
+    "ViewError",
     "deal_deck",
     "describe",
     "describe_move",

@@ -20,9 +20,10 @@ How
    seeded with ``seed`` (``knowledge.shuffled``), so the same view always gets the same
    arrangements, on every machine.
 3. Each arrangement is a whole position the solver (``solver.Solver``) decides, knowing
-   its cards, within ``nodes`` positions (a node budget, shared between the solver's
-   searches by positions expanded, not by time: the answer does not depend on the
-   machine or on how the work is sliced).
+   its cards, within ``nodes`` positions (by default ``nodes_for(variant)``: 3000 in
+   Classic, 1500 in Relaxed, whose positions cost more). The budget is in positions,
+   shared between the solver's searches by positions expanded, not by time: the answer
+   does not depend on the machine or on how the work is sliced.
 4. The chance is the share of arrangements *won* (a winning line found). An arrangement
    left *undecided* (the budget ran out) counts as not won, and is reported separately
    (``undecided``): the true share of winnable arrangements lies between the chance and
@@ -33,7 +34,7 @@ How
    scores best (cards on their same-suit parent, cards turned, columns emptied; the
    solver's own fallback, scored on the first arrangement), or failing that the first
    legal move: a move is offered whenever one is legal. ``avoid``: views the player has
-   already been through in this game (the page passes those of the line of play); a
+   already been through in this game (``knowledge.line_views``, the line of play); a
    move that only rearranges face-up cards back into one of them comes after every
    other move, so a player who follows the hint does not go round in circles.
 6. A verdict only when it holds for every arrangement: ``verdict`` is ``"lost"`` when
@@ -63,14 +64,34 @@ from .knowledge import Position, View, shuffled
 from .moves import Action
 from .solver import LOST, WON, Solver, SolveResult, _heuristic_move
 
-__all__ = ["ARRANGEMENTS", "NODES", "Advice", "Adviser", "advise", "wilson"]
+__all__ = [
+    "ARRANGEMENTS",
+    "NODES",
+    "RELAXED_NODES",
+    "Advice",
+    "Adviser",
+    "advise",
+    "nodes_for",
+    "wilson",
+]
 
 #: Arrangements tried by default (the chance is then within about 14 points, at 95 %).
 ARRANGEMENTS: Final = 48
-#: Solver positions per arrangement by default.
+#: Solver positions per arrangement by default: Classic, and Relaxed (whose positions
+#: cost more each; see ``nodes_for``).
 NODES: Final = 3000
+RELAXED_NODES: Final = 1500
 #: Positions per ``Solver.step`` call: fixed, so the slicing never changes the answer.
 CHUNK: Final = 200
+
+
+def nodes_for(variant: str) -> int:
+    """The default budget per arrangement for ``variant``.
+
+    >>> nodes_for("classic"), nodes_for("relaxed")
+    (3000, 1500)
+    """
+    return RELAXED_NODES if variant == "relaxed" else NODES
 
 
 def wilson(successes: int, total: int, z: float = 1.959964) -> tuple[float, float]:
@@ -149,14 +170,14 @@ class Adviser:
         table: View | Game | Position,
         *,
         arrangements: int = ARRANGEMENTS,
-        nodes: int = NODES,
+        nodes: int | None = None,
         seed: int = 0,
         avoid: Collection[View] = (),
     ) -> None:
-        if arrangements < 1 or nodes < 1:
-            raise ValueError("arrangements and nodes must be at least 1")
         self.view = table if isinstance(table, View) else View.of(table)
-        self.nodes = nodes
+        self.nodes = nodes_for(self.view.variant) if nodes is None else nodes
+        if arrangements < 1 or self.nodes < 1:
+            raise ValueError("arrangements and nodes must be at least 1")
         self.exhaustive = self.view.arrangements <= arrangements
         self._moves = self.view.legal_moves()
         seen = frozenset(avoid)
@@ -248,7 +269,7 @@ def advise(
     table: View | Game | Position,
     *,
     arrangements: int = ARRANGEMENTS,
-    nodes: int = NODES,
+    nodes: int | None = None,
     seed: int = 0,
     avoid: Collection[View] = (),
 ) -> Advice:

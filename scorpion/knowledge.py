@@ -40,7 +40,7 @@ from .deals import splitmix64
 from .game import RESERVE_SIZE, SEQUENCE_LENGTH, VARIANTS, Game
 from .moves import COLUMNS, DEAL, Action, Move
 
-__all__ = ["Position", "View", "ViewError", "shuffled"]
+__all__ = ["Position", "View", "ViewError", "line_views", "shuffled"]
 
 #: A column as the player sees it: (face-down cards at the bottom, face-up cards bottom first).
 SeenColumn: TypeAlias = tuple[int, tuple[str, ...]]
@@ -288,6 +288,24 @@ class View:
             for i, (down, up) in enumerate(self.columns)
         ]
         return "\n".join([f"{self.variant}, reserve {self.reserve}, removed {removed}", *rows])
+
+
+def line_views(game: Game) -> frozenset[View]:
+    """The views of every position of ``game``'s line of play, the deal to now: what to
+    pass as ``avoid`` to ``advice.advise``. (Every card face up at some point of the line
+    is still face up, or removed: these views tell nothing the current one does not.)
+
+    >>> from scorpion import Game
+    >>> game = Game.new(3, moves="4C>1 5C>2")
+    >>> len(line_views(game)), View.of(Game.new(3)) in line_views(game)
+    (3, True)
+    """
+    replay = Game.from_deck(game.deck, game.variant)
+    views = {View.of(replay)}
+    for move in game.moves:
+        replay.play(move)
+        views.add(View.of(replay))
+    return frozenset(views)
 
 
 def shuffled(cards: Iterable[str], seed: int) -> list[str]:

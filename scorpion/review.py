@@ -28,8 +28,7 @@ searches the line by bisection: a few solver runs, not one per move.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final
 
@@ -40,6 +39,7 @@ from .solver import (
     _DEAL_STEP,
     LOST,
     WON,
+    Solver,
     SolveResult,
     _classic_steps,
     _deal,
@@ -47,16 +47,19 @@ from .solver import (
     _key,
     _relaxed_steps,
     _relaxed_stuck,
-    solve,
 )
 from .solver import _apply as _apply_step
 
-__all__ = ["LostAt", "lost_at", "stuck", "way_back"]
+__all__ = ["LossSearch", "LostAt", "lost_at", "stuck", "way_back"]
 
 #: Positions a search of moves that are not progress may visit before it gives up (and
 #: then says "not stuck": it never claims more than it checked). Positions are told apart
 #: up to the order of interchangeable columns, as in the solver.
 LIMIT: Final = 3000
+#: Solver positions per position of the line for ``lost_at`` by default.
+LOSS_NODES: Final = 200_000
+#: Positions per ``Solver.step`` call: fixed, so the slicing never changes the answer.
+CHUNK: Final = 200
 
 _Cols = list[str]
 
@@ -164,46 +167,75 @@ class LostAt:
         return None if self.index is None else self.moves - self.index
 
 
-def lost_at(
-    game: Game,
-    time_limit: float = 2.0,
-    *,
-    node_limit: int | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-) -> LostAt:
-    """Where ``game`` was lost (see ``LostAt``): each position is solved within
-    ``time_limit`` seconds (and ``node_limit`` positions), an undecided one counting as
-    not winnable.
+class LossSearch:
+    """``lost_at`` in slices, for a page: ``step(nodes)`` until it returns the ``LostAt``.
+
+    Each position is solved within ``nodes`` solver positions (a budget in positions, so
+    the answer is the same on every machine and however the work is sliced); one left
+    undecided counts as not found winnable.
+    """
+
+    def __init__(self, game: Game, *, nodes: int = LOSS_NODES) -> None:
+        replay = Game.from_deck(game.deck, game.variant)
+        self.positions = [Position.of(replay)]
+        for move in game.moves:
+            replay.play(move)
+            self.positions.append(Position.of(replay))
+        self.nodes = nodes
+        self._plan = self._bisect()
+        self._solver = Solver(self.positions[next(self._plan)], by_nodes=True)
+        self._done: LostAt | None = None
+
+    def _bisect(self) -> Generator[int, SolveResult, LostAt]:
+        """Yields the index of each position to solve, and is sent its result."""
+        total = len(self.positions) - 1
+        results = {total: (yield total)}
+        if results[total].status == WON:
+            return LostAt(total, total, results[total].line, True)
+        if 0 not in results:
+            results[0] = yield 0
+        if results[0].status != WON:
+            return LostAt(None, total, (), results[0].status == LOST)
+        low, high = 0, total  # low: found winnable; high: not found winnable
+        while high - low > 1:
+            middle = (low + high) // 2
+            results[middle] = yield middle
+            if results[middle].status == WON:
+                low = middle
+            else:
+                high = middle
+        return LostAt(low, total, results[low].line, results[high].status == LOST)
+
+    def step(self, nodes: int = 2000) -> LostAt | None:
+        """Search about ``nodes`` more positions; the answer once found."""
+        spent = 0
+        while self._done is None and spent < nodes:
+            solver = self._solver
+            before = solver.nodes
+            result = solver.step(min(CHUNK, self.nodes - before))
+            spent += solver.nodes - before + 1
+            if result is None and solver.nodes < self.nodes:
+                continue
+            try:
+                index = self._plan.send(result or solver.result())
+            except StopIteration as stop:
+                self._done = stop.value
+                break
+            self._solver = Solver(self.positions[index], by_nodes=True)
+        return self._done
+
+
+def lost_at(game: Game, *, nodes: int = LOSS_NODES) -> LostAt:
+    """Where ``game`` was lost (see ``LostAt`` and ``LossSearch``), all at once.
 
     >>> from scorpion import Game
     >>> lost_at(Game.new(1))
     LostAt(index=None, moves=0, line=(), proved=True)
-    >>> found = lost_at(Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal"), 30.0)
+    >>> found = lost_at(Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal"))
     >>> found.index, found.back, found.proved, found.lost   # dealing then lost it
     (4, 1, True, True)
     """
-    replay = Game.from_deck(game.deck, game.variant)
-    positions = [Position.of(replay)]
-    for move in game.moves:
-        replay.play(move)
-        positions.append(Position.of(replay))
-    results: dict[int, SolveResult] = {}
-
-    def result(index: int) -> SolveResult:
-        if index not in results:
-            results[index] = solve(positions[index], time_limit, node_limit=node_limit, clock=clock)
-        return results[index]
-
-    total = len(positions) - 1
-    if result(total).status == WON:
-        return LostAt(total, total, result(total).line, True)
-    if result(0).status != WON:
-        return LostAt(None, total, (), result(0).status == LOST)
-    low, high = 0, total  # low: found winnable; high: not found winnable
-    while high - low > 1:
-        middle = (low + high) // 2
-        if result(middle).status == WON:
-            low = middle
-        else:
-            high = middle
-    return LostAt(low, total, result(low).line, result(high).status == LOST)
+    search = LossSearch(game, nodes=nodes)
+    while (found := search.step(1_000_000)) is None:
+        pass
+    return found

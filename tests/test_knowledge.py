@@ -8,7 +8,7 @@ import pytest
 from positions import make_game
 
 from scorpion import DEAL, FULL_DECK, Game, Move
-from scorpion.knowledge import Position, View, ViewError, shuffled
+from scorpion.knowledge import Position, View, ViewError, line_views, shuffled
 from scorpion.solver import solve
 
 
@@ -151,3 +151,13 @@ def test_rearranged_is_the_view_after_a_move_that_shows_nothing_new(number, vari
         assert view.rearranged(move) == (None if shows else View.of(after))
     if view.hidden:
         assert view.rearranged(Move(min(view.hidden), 0)) is None  # not a legal move
+
+
+def test_line_views_are_those_of_the_line_and_tell_nothing_new():
+    game = played(14, "classic", 30)
+    views = line_views(game)
+    assert View.of(game) in views and View.of(Game.new(14)) in views
+    now = View.of(game)
+    for view in views:
+        assert view.hidden >= now.hidden  # everything seen then is seen now
+    assert line_views(rehide(game, 3)) == views

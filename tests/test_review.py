@@ -10,7 +10,7 @@ from test_knowledge import rehide
 
 from scorpion import DEAL, Game, parse_line
 from scorpion.knowledge import View
-from scorpion.review import LostAt, lost_at, stuck, way_back
+from scorpion.review import LossSearch, LostAt, lost_at, stuck, way_back
 from scorpion.solver import solve
 
 KING_TO_5 = "KC QC JC TC 9C 8C 7C 6C 5C"
@@ -75,7 +75,7 @@ def test_stuck_games_are_lost_and_the_way_back_leads_to_a_position_that_is_not(n
 
 def test_a_move_that_loses_a_winnable_deal_is_found():
     game = Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal")
-    found = lost_at(game, 30.0)
+    found = lost_at(game)
     assert found == LostAt(4, 5, found.line, True)
     assert found.lost and found.back == 1
     replay = Game.new(3, moves=list(game.moves[:4]) + list(found.line))
@@ -84,7 +84,7 @@ def test_a_move_that_loses_a_winnable_deal_is_found():
 
 def test_a_game_that_can_still_be_won_is_not_lost():
     game = Game.new(3, moves="4C>1 5C>2")
-    found = lost_at(game, 30.0)
+    found = lost_at(game)
     assert (found.index, found.moves, found.lost, found.back) == (2, 2, False, 0)
     assert Game.new(3, moves=list(game.moves) + list(found.line)).won
 
@@ -92,3 +92,13 @@ def test_a_game_that_can_still_be_won_is_not_lost():
 def test_a_deal_that_cannot_be_won_was_lost_from_the_start():
     found = lost_at(Game.new(1, moves=parse_line("deal")))
     assert found == LostAt(None, 1, (), True) and found.back is None and found.lost
+
+
+def test_the_search_in_slices_gives_the_same_answer():
+    game = Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal")
+    search = LossSearch(game, nodes=50_000)
+    steps = 0
+    while (found := search.step(300)) is None:
+        steps += 1
+    assert found == lost_at(game, nodes=50_000) and steps > 1
+    assert search.step() == found
