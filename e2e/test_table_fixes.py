@@ -123,3 +123,34 @@ def test_the_win_dialog_breaks_no_phrase(fresh, site_url, wait_ready, lang):
         " return r.getClientRects().length; })()"
     )
     assert label == 1
+
+
+def test_where_was_it_lost_asks_first_then_goes_back_in_the_same_game(fresh, site_url, wait_ready):
+    lost = Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal")  # dealing the reserve lost it
+    session = Session(lost, counted=True)
+    session.stats = session.stats.updated("classic", session.stats["classic"].started())
+    text = saves.dump(session, revision=1, saved_at=0)
+    page = open_game(fresh, site_url, "", wait_ready, saved=text)
+    page.click("#new-game")
+    ask = page.locator("#ng-lost")
+    expect(ask).to_be_visible()
+    ask.click()
+    dialog = page.locator("#lost-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("face-down ones too")  # it reveals: the player confirms
+    page.click("#lost-cancel")
+    expect(dialog).to_be_hidden()
+    assert len(stored(page)["current"]["game"]["moves"]) == 5  # nothing changed
+    page.click("#new-game")
+    ask.click()
+    page.click("#lost-look")
+    expect(page.locator("#lost-status")).to_contain_text("could still be won 1 action ago")
+    page.click("#lost-back")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#status")).to_contain_text("Back 1 action")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).current.game.moves.length === 4"
+    )
+    saved = stored(page)
+    assert saved["current"]["counted"] is True and saved["stats"]["classic"]["played"] == 1
+    expect(page.locator("#deal-reserve")).to_be_enabled()  # the deal taken back

@@ -103,6 +103,31 @@ class Session:
     def undo(self) -> bool:
         return self.game.undo()
 
+    def rewind(self, index: int) -> None:
+        """Back to the position after the first ``index`` actions of the line of play: the
+        same game (it still counts as one), its score that of the position. Within the
+        undo history by undoing (redo can replay them); further back by replaying the line
+        from the deal.
+
+        >>> from scorpion import Game
+        >>> session = Session(Game.new(3, moves="4C>1 5C>2 4H>5"))
+        >>> session.rewind(1); session.game.moves, session.game.can_redo
+        ((Move('4C', 0),), True)
+        """
+        game = self.game
+        moves = game.moves
+        if not 0 <= index <= len(moves):
+            raise ValueError(f"no position {index} in a line of {len(moves)} actions")
+        back = len(moves) - index
+        if back <= len(game.history):
+            for _ in range(back):
+                game.undo()
+            return
+        if game.deal_number is not None:
+            self.game = Game.new(game.deal_number, game.variant, moves[:index])
+        else:
+            self.game = Game.from_deck(game.deck, game.variant, moves[:index])
+
     def _after_action(self) -> None:
         variant = self.game.variant
         if not self.counted:

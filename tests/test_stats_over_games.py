@@ -94,3 +94,25 @@ def test_statistics_of_several_games_survive_a_save() -> None:
     win(session, 2_000)
     data = json.loads(json.dumps(session.stats.to_dict()))
     assert Stats.from_dict(data) == session.stats
+
+
+def test_rewinding_keeps_one_game_and_reaches_past_the_undo_history() -> None:
+    session = Session(Game.new(1))
+    session.new_game_from_deck(SEED["deck"])
+    for move in LINE[:40]:
+        session.play(move)
+    played = session.stats["classic"].played
+    session.rewind(35)  # within the undo history: undone, and redo can replay
+    assert len(session.game.moves) == 35 and session.game.can_redo
+    assert session.game.score == Game.from_deck(SEED["deck"], moves=LINE[:35]).score
+    session.rewind(0)
+    assert session.game.moves == () and session.counted
+    assert session.stats["classic"].played == played  # the same game, counted once
+    long = Session(Game.new(1))
+    long.game._line = []  # (rebuilt below: a line past the undo history)
+    long.game = Game.from_deck(SEED["deck"], moves=LINE)
+    long.game._floor = len(LINE) - 5  # only the last 5 can be undone
+    long.rewind(10)
+    assert long.game.moves == tuple(LINE[:10])
+    with pytest.raises(ValueError):
+        long.rewind(99)

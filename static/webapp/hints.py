@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scorpion.advice import Advice, Adviser
 from scorpion.game import Game
-from scorpion.knowledge import View
+from scorpion.knowledge import line_views
 from scorpion.moves import Action
 
 from . import translated
@@ -37,16 +37,6 @@ class Answer:
     advice: Advice | None = None
     stuck: bool = False
     back: int | None = None
-
-
-def seen_views(game: Game) -> list[View]:
-    """The views the player went through in this game, to keep the hint off circles."""
-    replay = Game.from_deck(game.deck, game.variant)
-    views = [View.of(replay)]
-    for move in game.moves:
-        replay.play(move)
-        views.append(View.of(replay))
-    return views
 
 
 class Search:
@@ -72,7 +62,7 @@ class Search:
         if self.adviser is None:
             if review.stuck(self.game):
                 return Answer(None, stuck=True, back=review.way_back(self.game))
-            self.adviser = Adviser(self.game, seed=SEED, avoid=seen_views(self.game)[:-1])
+            self.adviser = Adviser(self.game, seed=SEED, avoid=line_views(self.game))
             return None
         advice = self.adviser.step(SLICE_NODES)
         if advice is None and time.monotonic() - self.started < self.budget_s:

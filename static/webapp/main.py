@@ -18,6 +18,7 @@ from .dom import Board, Chrome
 from .focus import KeyboardFocus
 from .hinter import Hinter
 from .keeper import Keeper
+from .lostfinder import LostFinder
 from .opening import Opening, open_game
 from .page_texts import problem_text, static_labels, static_texts
 from .panels import Panels
@@ -87,7 +88,10 @@ def _start(pg: Page) -> None:
     window.performance.mark("scorpion-board")
     tasks.defer(lambda: window.performance.mark("scorpion-board-painted"))
 
+    lost_finder = LostFinder(state, play, dialogs, tasks, pg)
+
     def new_game() -> None:
+        lost_finder.offer()
         session = state.session
         dialogs.open_new_game(session.game.variant, session.in_progress,
                               session.settings.winnable_only, session.game.deal_number)  # fmt: skip
@@ -106,6 +110,7 @@ def _start(pg: Page) -> None:
     controls.bind()
     panels.bind()
     saved_data.bind()
+    lost_finder.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, play)
     _ready(pg, opening, state, play, keeper, dialogs)

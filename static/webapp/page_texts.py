@@ -41,6 +41,15 @@ def static_texts() -> dict[str, str]:
         "ng-deal-help": _("Leave empty for a random deal."),
         "ng-cancel": _("Cancel"),
         "ng-restart": _("Restart this deal"),
+        "ng-lost": _("Where was it lost?"),
+        "lost-title": _("Where was it lost?"),
+        "lost-text": _(
+            "To find the last position from which this deal could still be won, the solver "
+            "looks at every card, the face-down ones too. Look?"
+        ),
+        "lost-cancel": _("Cancel"),
+        "lost-look": _("Look"),
+        "lost-back": _("Go back there"),
         "ng-start": _("Start"),
         "win-title": _("You won!"),
         "win-close": _("Close"),

@@ -145,6 +145,23 @@ class Play:
         else:
             self._fresh(_("New game: deal {number}.").format(number=number))
 
+    def go_back(self, index: int) -> None:
+        """Back to the position after ``index`` actions (Where was it lost?): the same game."""
+        state = self.state
+        back = len(self.game.moves) - index
+        state.session.rewind(index)
+        state.held = None
+        self.hinter.cancel()
+        self.focus.reset()
+        self.mount()
+        self.speech.say(
+            translated.ngettext(
+                "Back {count} action: the deal can still be won from here.",
+                "Back {count} actions: the deal can still be won from here.",
+                back,
+            ).format(count=back)
+        )
+
     def restart(self) -> None:
         self.state.session.restart()
         self._fresh(_("The deal starts again."))
