@@ -55,6 +55,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "settings-dialog": ("#settings-button",),
     # Asks before a backup is deleted (or an import or a restore replaces the data).
     "data-dialog": ("#settings-button", "#backups button[data-action=delete]"),
+    # Asks before the solver looks at the face-down cards (a game in progress).
+    "lost-dialog": ("#new-game", "#ng-lost"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 
@@ -86,7 +88,7 @@ def boot(page: Page, site_url: str, wait_ready, game: Game | None = None) -> Pag
     page.goto(site_url + "static/icon.svg")  # same origin, tiny: set the storage first
     page.evaluate("localStorage.clear()")
     if game is not None:
-        text = saves.dump(Session(game), revision=1, saved_at=0)
+        text = saves.dump(Session(game, counted=bool(game.moves)), revision=1, saved_at=0)
         page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
         page.goto(site_url)
     else:

@@ -140,13 +140,14 @@ def test_where_was_it_lost_asks_first_then_goes_back_in_the_same_game(fresh, sit
     expect(dialog).to_contain_text("face-down ones too")  # it reveals: the player confirms
     page.click("#lost-cancel")
     expect(dialog).to_be_hidden()
+    expect(page.locator("#new-game-dialog")).to_be_visible()  # back where it was asked
     assert len(stored(page)["current"]["game"]["moves"]) == 5  # nothing changed
-    page.click("#new-game")
     ask.click()
     page.click("#lost-look")
     expect(page.locator("#lost-status")).to_contain_text("could still be won 1 action ago")
     page.click("#lost-back")
     expect(dialog).to_be_hidden()
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("Back 1 action")
     page.wait_for_function(
         f"JSON.parse(localStorage.getItem('{SAVE}')).current.game.moves.length === 4"

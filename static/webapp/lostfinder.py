@@ -52,7 +52,7 @@ class LostFinder:
         self.el("ng-lost").hidden = not self.state.session.in_progress
 
     def open(self) -> None:
-        self.dialogs.close("new-game-dialog")
+        """Over New game (Cancel comes back to it)."""
         self.found = None
         self.el("lost-status").textContent = ""
         self.el("lost-look").hidden = False
@@ -98,6 +98,7 @@ class LostFinder:
         if found is None or found.index is None or self.state.game is not self.game:
             return
         self.dialogs.close("lost-dialog")
+        self.dialogs.close("new-game-dialog")
         self.play.go_back(found.index)
 
 
