@@ -81,10 +81,23 @@ async function check(buffer) {
   return buffer;
 }
 
+/** The kept copy, checked, unpacked. The digest runs off the main thread (WebCrypto) while
+ * the main thread unpacks; the memory is handed on only once the digest is right. */
 async function readKept() {
   const found = await (await caches.open(CACHE)).match(key);
   if (!found) throw new Error("the kept snapshot is no longer in Cache Storage");
-  return check(await found.arrayBuffer());
+  const buffer = await found.arrayBuffer();
+  const checking = check(buffer);
+  checking.catch(() => {}); // awaited below
+  let memory;
+  try {
+    memory = unpack(buffer);
+  } catch (error) {
+    await checking; // a copy that is not the build's says so first
+    throw error;
+  }
+  await checking;
+  return memory;
 }
 
 async function dropKept() {
@@ -166,22 +179,22 @@ function keepLater(packed) {
 export function pythonSnapshot() {
   if (!built) return null;
   const state = { source: "shipped", packed: null };
-  let packed;
+  let bytes;
   if (canKeep && keptVersion() === siteVersion) {
     state.source = "kept";
-    packed = readKept().catch(async (error) => {
+    bytes = readKept().catch(async (error) => {
       console.warn("scorpion: the kept Python snapshot is not used; the shipped one is:", error);
       await dropKept();
       state.source = "shipped";
       state.packed = download();
-      return state.packed;
+      return unpack(await state.packed);
     });
   } else {
     if (!worthDownloading()) return null;
-    packed = state.packed = download();
+    state.packed = download();
+    state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
+    bytes = state.packed.then(unpack);
   }
-  packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
-  const bytes = packed.then(unpack);
   bytes.catch(() => {});
   return {
     get source() {
