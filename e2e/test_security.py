@@ -123,11 +123,6 @@ def test_the_game_boots_and_plays_under_its_policy(
         assert errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="index.html's early paint writes style attributes, which the policy refuses: "
-    "issue 24's rebuilt paint (plain data, styles through the CSSOM) lifts this",
-)
 def test_a_reload_paints_the_saved_board_under_its_policy(
     browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
