@@ -25,7 +25,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.conftest import StaticServer
-from e2e.test_offline import BOARD, CACHED_SHA256, load_build_site, new_version, site_manifest
+from e2e.test_offline import (
+    BOARD,
+    CACHED_SHA256,
+    UPDATE,
+    load_build_site,
+    new_version,
+    site_manifest,
+)
 from e2e.ui import DECK, LINE, blank, play, watched_context
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -208,6 +215,35 @@ def test_a_file_rewritten_in_the_cache_is_never_served(
         for path in TAMPERED:
             got = page.evaluate(CACHED_SHA256, [cache, site_url + path])
             assert got == manifest["files"][path]["sha256"], path
+
+
+@pytest.fixture
+def own_copy(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site (to make a new version of) and its URL."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    server = StaticServer(copy, tmp_path / "server.log")
+    server.start()
+    yield copy, server.url()
+    server.stop()
+
+
+def test_an_update_copies_no_rewritten_file_from_the_older_cache(
+    page: Page, own_copy: tuple[Path, str], wait_ready: Any
+) -> None:
+    """An install copies the files it shares with the running version from that version's
+    cache, each only once its hash is right: a rewritten one is fetched from the server."""
+    site, url = own_copy
+    page.goto(f"{url}?deck={DECK}")
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED)
+    old = site_manifest(site)["version"]
+    shared = "static/app.zip"  # the same in both versions
+    page.evaluate(TAMPER, [f"scorpion@/ {old}", url + shared, "PK, but not ours"])
+    new = new_version(site)
+    assert page.evaluate(UPDATE) == "installed"
+    wanted = site_manifest(site)["files"][shared]["sha256"]
+    assert page.evaluate(CACHED_SHA256, [f"scorpion@/ {new}", url + shared]) == wanted
 
 
 def test_unscoped_caches_of_earlier_builds_go_only_if_they_are_this_copys(
