@@ -21,12 +21,13 @@
  *   into the whole new version. The first version takes control at once (clients.claim),
  *   so the first visit is already offline-ready.
  * - Requests for precached files are answered from the cache, ignoring the query string
- *   (the app's links carry ?deal=…); the scope's root is index.html. The body is read,
- *   hashed and served as read, so what is served is what was checked, even if another page
- *   rewrites the entry meanwhile. A body that fails is dropped from the cache and fetched
- *   from the server (checked, kept, served); if the server cannot give the right bytes
- *   (offline, or a newer version deployed), its answer is passed on as a first visit would
- *   get it. Anything else goes to the network untouched.
+ *   (the app's links carry ?deal=…); the scope's root is index.html. The body is hashed
+ *   (a clone of the matched response: the same immutable bytes) before the response is
+ *   served, so what is served is what was checked, even if another page rewrites the entry
+ *   meanwhile. A body that fails is dropped from the cache and fetched from the server
+ *   (checked, kept, served); if the server cannot give the right bytes (offline, or a
+ *   newer version deployed), its answer is passed on as a first visit would get it.
+ *   Anything else goes to the network untouched.
  * - Caches are named by scope, "scorpion@<scope path> <version>" (never "scorpion-…",
  *   which the workers of earlier builds delete wherever they activate): copies of the game
  *   in two folders of one origin keep their own files. Activating deletes only older
@@ -163,8 +164,16 @@ async function activate() {
 
 async function respond(request, path) {
   const cache = await caches.open(CACHE);
-  const found = await checked(cache, path, true);
-  if (found) return found;
+  const found = await cache.match(SCOPE + path);
+  if (found) {
+    // What match() returns is a snapshot of the entry (its body an immutable blob): a clone
+    // reads the very bytes that will be served, whatever another page writes meanwhile.
+    // Served as matched, not rebuilt: the browser then keeps its compiled code for the file
+    // (V8's code cache, which it keeps beside Cache Storage entries), where a response made
+    // here would have every warm load compile the runtime's wasm and scripts again.
+    if ((await sha256(await found.clone().arrayBuffer())) === BUILD.files[path]) return found;
+    await cache.delete(SCOPE + path);
+  }
   let fresh;
   try {
     fresh = await download(path);
