@@ -1,37 +1,58 @@
 /* Scorpion's service worker: after one online visit the game starts and plays offline.
  *
- * tools/build_site.py writes this file to the site's root with BUILD filled in: the site's
- * version and every file the page uses, each with its revision (the first 16 hex digits of
- * its SHA-256, as in build-manifest.json).
+ * tools/build_site.py writes this file beside index.html with BUILD filled in: the site's
+ * version and every file the page uses, each with its full SHA-256 (hex), as in
+ * build-manifest.json.
  *
- * - Install puts those files into the cache of this version, checking each one's hash: a
- *   file whose revision is unchanged is copied from the previous version's cache (an update
- *   fetches only what changed); else the browser's HTTP cache may serve it (the page is
- *   loading it at the same time: no second download), and if that copy is stale the server
- *   must. Any failure (a 404, a wrong hash) fails the install: the running version stays.
+ * Cache Storage is input: any page of this origin can write it (on GitHub Pages every
+ * project site of one account shares an origin). So no byte leaves a cache unchecked: every
+ * body read from one is hashed and compared with BUILD before it is kept or served
+ * (docs/security.md). This file itself comes from the server (the browser's worker
+ * script store, which pages cannot write), so BUILD is the trusted list.
+ *
+ * - Install puts those files into the cache of this version: a file a cache of an older
+ *   version (of this scope, or from before caches were scoped) holds with the right hash is
+ *   copied (an update fetches only what changed); else the browser's HTTP cache may serve
+ *   it (the page is loading it at the same time: no second download), and if that copy is
+ *   stale the server must. Any failure (a 404, a wrong hash) fails the install: the
+ *   running version stays.
  * - A new version waits until the page asks it to take over (postMessage {type:
  *   "SKIP_WAITING"}, sent when the player accepts "Update available"); the page then reloads
  *   into the whole new version. The first version takes control at once (clients.claim),
  *   so the first visit is already offline-ready.
  * - Requests for precached files are answered from the cache, ignoring the query string
- *   (the app's links carry ?deal=…); the scope's root is index.html. Anything else goes to
- *   the network untouched.
+ *   (the app's links carry ?deal=…); the scope's root is index.html. The body is hashed
+ *   (a clone of the matched response: the same immutable bytes) before the response is
+ *   served, so what is served is what was checked, even if another page rewrites the entry
+ *   meanwhile. A body that fails is dropped from the cache and fetched from the server
+ *   (checked, kept, served); if the server cannot give the right bytes (offline, or a
+ *   newer version deployed), its answer is passed on as a first visit would get it.
+ *   Anything else goes to the network untouched.
+ * - Caches are named by scope, "scorpion@<scope path> <version>" (never "scorpion-…",
+ *   which the workers of earlier builds delete wherever they activate): copies of the game
+ *   in two folders of one origin keep their own files. Activating deletes only older
+ *   versions of this scope, and the unscoped caches of earlier builds that hold this
+ *   scope's files and no other's.
  *
  * No library: Workbox (tried, workbox-build 7.4.1) fetches every revisioned file with
  * cache "reload", so the first visit downloaded the whole runtime twice (the 9.6 MB wasm
- * too), and its build pulled 323 npm packages. This file does the same job in ~100 lines.
+ * too), and its build pulled 323 npm packages.
  */
 "use strict";
 
 // Filled in by tools/build_site.py; keep the markers.
 const BUILD = /* BUILD */ { version: "dev", files: {} } /* /BUILD */;
 
-const PREFIX = "scorpion-";
-const CACHE = PREFIX + BUILD.version;
 const SCOPE = self.registration.scope; // ends with "/"
+const SCOPE_PATH = new URL(SCOPE).pathname; // "/a/": what every stored name is scoped by
+const PREFIX = `scorpion@${SCOPE_PATH} `; // this scope's caches: PREFIX + version
+const CACHE = PREFIX + BUILD.version;
+const LEGACY = "scorpion-"; // unscoped caches of earlier builds
 const INDEX = "index.html";
-const REVISION = "X-Scorpion-Revision"; // stored with each cached response
 const KEPT_HEADERS = ["Content-Type", "Last-Modified", "ETag"];
+
+// The cost of checking, for bench/hashes.py: what this worker hashed since it started.
+const hashed = { files: 0, bytes: 0, ms: 0 };
 
 /** The precached file a URL stands for ("static/app.css"), or null. */
 function precached(url) {
@@ -42,54 +63,83 @@ function precached(url) {
   return Object.hasOwn(BUILD.files, path) ? path : null;
 }
 
-async function sha256Prefix(bytes) {
+async function sha256(bytes) {
+  const started = performance.now();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  return hex.slice(0, 16);
+  hashed.files += 1;
+  hashed.bytes += bytes.byteLength;
+  hashed.ms += performance.now() - started;
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The file at this revision from the cache of another version, if one has it. */
-async function fromOlder(path, revision) {
+/** A response of `body` (already checked) with the kept headers of `from`. */
+function rebuilt(body, from) {
+  // Only these headers: the body is already decoded, so Content-Encoding/Length would lie.
+  const headers = new Headers();
+  for (const name of KEPT_HEADERS) {
+    const value = from.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+/** The cached response for `path` in `cache`, read and checked, or null (a wrong one is
+ * deleted when `drop` is set). */
+async function checked(cache, path, drop) {
+  const found = await cache.match(SCOPE + path);
+  if (!found) return null;
+  const body = await found.arrayBuffer();
+  if ((await sha256(body)) === BUILD.files[path]) return rebuilt(body, found);
+  if (drop) await cache.delete(SCOPE + path);
+  return null;
+}
+
+/** Whether an unscoped cache of an earlier build holds this scope's files, and only those. */
+async function legacyOfThisScope(cache) {
+  const keys = await cache.keys();
+  return (
+    keys.some((request) => request.url === SCOPE + INDEX) &&
+    keys.every((request) => request.url.startsWith(SCOPE))
+  );
+}
+
+/** The file from the cache of another version, if one has it with the right hash. */
+async function fromOlder(path) {
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const found = await (await caches.open(name)).match(SCOPE + path);
-    if (found && found.headers.get(REVISION) === revision) return found;
+    if (name === CACHE || !(name.startsWith(PREFIX) || name.startsWith(LEGACY))) continue;
+    const found = await checked(await caches.open(name), path, false);
+    if (found) return found;
   }
   return null;
 }
 
-async function fetchChecked(path, revision, mode) {
+async function fetchChecked(path, mode) {
   const url = path === INDEX ? SCOPE : SCOPE + path; // the page's own address: one download
   const response = await fetch(url, { cache: mode, credentials: "same-origin" });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const body = await response.arrayBuffer();
-  const got = await sha256Prefix(body);
-  return { response, body, ok: got === revision, got };
+  const got = await sha256(body);
+  return { response, body, ok: got === BUILD.files[path], got };
 }
 
-async function download(path, revision) {
+async function download(path) {
   // The page is loading the same files right now: take the browser's copy when its hash
   // is right (no second download of the 9.6 MB wasm), else go to the server.
-  let fetched = await fetchChecked(path, revision, "default");
-  if (!fetched.ok) fetched = await fetchChecked(path, revision, "reload");
-  if (!fetched.ok) throw new Error(`${path}: content ${fetched.got}, expected ${revision}`);
-  // Only these headers: the body is already decoded, so Content-Encoding/Length would lie.
-  const headers = new Headers({ [REVISION]: revision });
-  for (const name of KEPT_HEADERS) {
-    const value = fetched.response.headers.get(name);
-    if (value !== null) headers.set(name, value);
+  let fetched = await fetchChecked(path, "default");
+  if (!fetched.ok) fetched = await fetchChecked(path, "reload");
+  if (!fetched.ok) {
+    throw new Error(`${path}: content ${fetched.got}, expected ${BUILD.files[path]}`);
   }
-  return new Response(fetched.body, { status: 200, statusText: "OK", headers });
+  return rebuilt(fetched.body, fetched.response);
 }
 
 async function install() {
   const cache = await caches.open(CACHE);
   try {
     await Promise.all(
-      Object.entries(BUILD.files).map(async ([path, revision]) => {
-        const have = await cache.match(SCOPE + path); // from an interrupted install
-        if (have && have.headers.get(REVISION) === revision) return;
-        const response = (await fromOlder(path, revision)) || (await download(path, revision));
+      Object.keys(BUILD.files).map(async (path) => {
+        if (await checked(cache, path, true)) return; // from an interrupted install
+        const response = (await fromOlder(path)) || (await download(path));
         await cache.put(SCOPE + path, response);
       }),
     );
@@ -101,7 +151,11 @@ async function install() {
 
 async function activate() {
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    if (name === CACHE) continue;
+    if (name.startsWith(PREFIX)) await caches.delete(name);
+    else if (name.startsWith(LEGACY) && (await legacyOfThisScope(await caches.open(name)))) {
+      await caches.delete(name);
+    }
   }
   // Only the first version finds pages it does not control; after an update every page
   // that the old version controlled moves to this one and reloads (see index.html).
@@ -110,14 +164,33 @@ async function activate() {
 
 async function respond(request, path) {
   const cache = await caches.open(CACHE);
-  return (await cache.match(SCOPE + path)) || fetch(request);
+  const found = await cache.match(SCOPE + path);
+  if (found) {
+    // What match() returns is a snapshot of the entry (its body an immutable blob): a clone
+    // reads the very bytes that will be served, whatever another page writes meanwhile.
+    // Served as matched, not rebuilt: the browser then keeps its compiled code for the file
+    // (V8's code cache, which it keeps beside Cache Storage entries), where a response made
+    // here would have every warm load compile the runtime's wasm and scripts again.
+    if ((await sha256(await found.clone().arrayBuffer())) === BUILD.files[path]) return found;
+    await cache.delete(SCOPE + path);
+  }
+  let fresh;
+  try {
+    fresh = await download(path);
+  } catch {
+    return fetch(request); // offline, or the server has moved on: what a first visit gets
+  }
+  await cache.put(SCOPE + path, fresh.clone());
+  return fresh;
 }
 
 self.addEventListener("install", (event) => event.waitUntil(install()));
 self.addEventListener("activate", (event) => event.waitUntil(activate()));
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  else if (type === "HASHED" && event.ports[0]) event.ports[0].postMessage({ ...hashed });
 });
 
 self.addEventListener("fetch", (event) => {

@@ -16,7 +16,17 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from webapp.layout import LIFT
 
-from e2e.ui import DECK, FIXTURES, LINE, SEED, click_column, open_game, play, watched_context
+from e2e.ui import (
+    DECK,
+    FIXTURES,
+    LINE,
+    SEED,
+    add_style,
+    click_column,
+    open_game,
+    play,
+    watched_context,
+)
 from scorpion import DEAL, Game, Move, saves
 from scorpion.session import Session
 
@@ -129,7 +139,7 @@ def test_a_pile_held_goes_to_the_column_tapped_not_to_a_card_gliding_over_it(
     fresh.emulate_media(reduced_motion="no-preference")
     page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
     play(page, "4H>7")
-    page.add_style_tag(content=".cards .card { transition-duration: 30s !important; }")
+    add_style(page, ".cards .card { transition-duration: 30s !important; }")
     play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
     six = page.locator('[data-card="6S"]')
     six.click()
@@ -165,7 +175,7 @@ def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
     fresh.emulate_media(reduced_motion="no-preference")
     page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
     play(page, "4H>7")
-    page.add_style_tag(content=".cards .card { transition-duration: 8s !important; }")
+    add_style(page, ".cards .card { transition-duration: 8s !important; }")
     play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
     owned = (page.locator('[data-column="3"]').get_attribute("aria-owns") or "").split()
     pile = [name.removeprefix("card-") for name in owned[owned.index("card-2H") :]]

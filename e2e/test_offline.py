@@ -56,9 +56,17 @@ UPDATE = """() => navigator.serviceWorker.getRegistration().then(reg =>
     }, { once: true });
     reg.update().catch(reject);
   }))"""
-# The service worker's caches ("python-snapshots" is the page's own: the inflated Python
-# snapshot it keeps, static/python-snapshot.mjs, e2e/test_python_snapshot.py).
-CACHES = "caches.keys().then(names => names.filter(name => name.startsWith('scorpion-')))"
+# The service worker's caches, "scorpion@<scope path> <version>" ("scorpion.python-snapshot@…"
+# is the page's own: the inflated Python snapshot it keeps, static/python-snapshot.mjs,
+# e2e/test_python_snapshot.py).
+CACHES = "caches.keys().then(names => names.filter(name => name.startsWith('scorpion@')))"
+# The SHA-256 (hex) of what a cache holds for a URL, or null.
+CACHED_SHA256 = """async ([cache, url]) => {
+    const found = await (await caches.open(cache)).match(url);
+    if (!found) return null;
+    const digest = await crypto.subtle.digest("SHA-256", await found.arrayBuffer());
+    return Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, "0")).join("");
+}"""
 
 
 def load_build_site() -> ModuleType:
@@ -162,15 +170,11 @@ def test_plays_offline_after_one_visit(
     assert fetched - precache == set(), "fetched but not precached"
     assert {name for name in precache - fetched if not INSTALL_ONLY.match(name)} == set()
 
-    # The wasm is kept at its build revision, in this version's cache alone.
+    # The wasm is kept at its build's hash, in this version's cache alone.
     wasm = "static/vendor/pyodide/pyodide.asm.wasm"
-    kept = page.evaluate(
-        """([cache, url]) => caches.open(cache).then(c => c.match(url))
-             .then(r => r && r.headers.get("X-Scorpion-Revision"))""",
-        [f"scorpion-{manifest['version']}", site_url + wasm],
-    )
+    kept = page.evaluate(CACHED_SHA256, [f"scorpion@/ {manifest['version']}", site_url + wasm])
     assert kept == manifest["files"][wasm]["sha256"]
-    assert page.evaluate(CACHES) == [f"scorpion-{manifest['version']}"]
+    assert page.evaluate(CACHES) == [f"scorpion@/ {manifest['version']}"]
 
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
@@ -262,7 +266,7 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     assert page.evaluate(MARK) == "2"
     assert page.evaluate(BOARD) == board
     expect(banner).to_be_hidden()
-    assert page.evaluate(CACHES) == [f"scorpion-{new}"]
+    assert page.evaluate(CACHES) == [f"scorpion@/ {new}"]
     assert console_errors == []
 
 
@@ -283,7 +287,7 @@ def test_failed_precache_keeps_the_old_version(
     css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
     assert page.evaluate(UPDATE) == "redundant"
     expect(page.locator("#update")).to_be_hidden()
-    assert page.evaluate(CACHES) == [f"scorpion-{old}"]
+    assert page.evaluate(CACHES) == [f"scorpion@/ {old}"]
 
     reload_ready(page, wait_ready)
     assert version(page) == old

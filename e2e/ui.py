@@ -38,6 +38,20 @@ def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext
     assert offsite == [], f"requests left the origin: {offsite}"
 
 
+def add_style(page: Page, css: str) -> None:
+    """Add a style sheet to the page as a test's instrument. Not as a <style> element
+    (Playwright's add_style_tag): the page's Content-Security-Policy refuses inline styles;
+    a constructed sheet is no markup, and the policy does not apply to it."""
+    page.evaluate(
+        """css => {
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        }""",
+        css,
+    )
+
+
 def blank(page: Page, site_url: str) -> None:
     """Empty the origin's localStorage from a tiny page of it (no game running)."""
     page.goto(site_url + "static/icon.svg")

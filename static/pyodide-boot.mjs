@@ -27,6 +27,7 @@ import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
 import { compileEarly } from "./early-wasm.mjs";
+import * as domWrites from "./dom-writes.mjs";
 
 export { version };
 
@@ -74,6 +75,7 @@ async function start() {
 
 const started = Promise.all([start(), app]).then(([pyodide, files]) => {
   writeAppFiles(pyodide, pyodide.FS.cwd(), files);
+  pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/dom.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);
 });

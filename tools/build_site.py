@@ -17,12 +17,13 @@ What goes in (all paths relative, so the site works under any sub-path such as `
 - ``static/python.snapshot``: Python's memory once it has started and imported the game,
   made by ``tools/make_snapshot.mjs`` with the site's own runtime and app.zip under Node
   (deflated, 5.3 MB); every visit restores it instead of starting Python
-  (``static/python-snapshot.mjs``);
+  (``static/python-snapshot.mjs``, whose ``BUILD`` gets the SHA-256 of the inflated
+  snapshot: a copy kept in Cache Storage is checked against it before it is restored);
 - the runtime vendored from ``node_modules``: the five Pyodide files in
   ``static/vendor/pyodide/`` (``python_stdlib.zip`` with the boot's modules compiled) and
   the files of PyScript's ``dist/`` that the page loads in ``static/vendor/pyscript/``;
 - ``sw.js``, the service worker, from ``sw.js`` at the root with its ``BUILD`` filled in: the
-  version and the files it precaches (see ``precache_list``), each with its content hash;
+  version and the files it precaches (see ``precache_list``), each with its SHA-256 (hex);
 - ``manifest.webmanifest`` (the web app manifest) from the root; its icons are in
   ``static/icons/`` (made once by ``tools/icons.py``);
 - ``build-manifest.json``: every other file with its size and a content hash, the version,
@@ -31,6 +32,9 @@ What goes in (all paths relative, so the site works under any sub-path such as `
 The version hashes every file's content (``index.html`` with its ``data-version`` attribute
 left at ``dev``), so it changes whenever any file does; it is written into ``index.html``
 (``<html data-version="...">``, what the page says it runs) and into ``sw.js``.
+
+``index.html`` gets a Content-Security-Policy (``content_security_policy``), its inline
+scripts allowed by their SHA-256, computed from the page as built (docs/security.md).
 
 Bytecode: Pyodide's CPython compiles every module it imports from source, in WebAssembly,
 on every page load (its ``python_stdlib.zip`` holds sources only). The build compiles with
@@ -56,6 +60,7 @@ beside ``--out`` and swapped in at the end, so a server on ``_site/`` never sees
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -66,6 +71,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -186,7 +192,37 @@ JUNK_DIRS = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cac
 JUNK_SUFFIXES = frozenset({".pyc", ".pyo", ".map"})
 
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
-HASH_CHARS = 16
+HASH_CHARS = 16  # of the version; files are named by their whole SHA-256
+SNAPSHOT_MODULE = "static/python-snapshot.mjs"  # gets the inflated snapshot's SHA-256
+
+# The page's Content-Security-Policy, in a <meta> first thing in <head> (a policy applies
+# only to what follows it): scripts from this site and the page's own inline scripts (by
+# hash); WebAssembly compiled from bytes (Pyodide: 'wasm-unsafe-eval'); 'unsafe-eval' because
+# PyScript 0.7.31 compiles its plugin hooks with Function() on the main thread at every boot
+# (its core-*.js, polyscript's hook combiner, for onBeforeRunAsync); connections, workers,
+# images, styles and fonts from this site only; no plugins, no <base>, no forms sent, no
+# frames. Each exception is explained in docs/security.md.
+CSP_MARK = "<!-- BUILD: Content-Security-Policy -->"
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">')
+CSP_DIRECTIVES: tuple[tuple[str, str], ...] = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval' 'unsafe-eval'"),  # + inline scripts' hashes
+    ("style-src", "'self'"),
+    ("img-src", "'self'"),
+    ("font-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'none'"),
+    ("frame-src", "'none'"),
+)
+# A <script> element: its attributes, its text. Scripts of another type (PyScript's
+# type="py") are data to the browser, not scripts: CSP does not look at them.
+SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.DOTALL | re.IGNORECASE)
+SCRIPT_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+JS_TYPES = frozenset(("", "module", "text/javascript", "application/javascript"))
 
 
 class FileEntry(TypedDict):
@@ -397,7 +433,55 @@ def file_hash(path: Path) -> str:
     with path.open("rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
-    return digest.hexdigest()[:HASH_CHARS]
+    return digest.hexdigest()
+
+
+def snapshot_digest(path: Path) -> str:
+    """SHA-256 (hex) of the snapshot as the page keeps it: inflated, still packed."""
+    inflate = zlib.decompressobj(-zlib.MAX_WBITS)  # raw DEFLATE, as make_snapshot.mjs writes
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(inflate.decompress(block))
+    digest.update(inflate.flush())
+    return digest.hexdigest()
+
+
+def inline_script_hashes(html: str) -> list[str]:
+    """The CSP source of each inline JavaScript ``<script>`` of ``html``: ``'sha256-…'``
+    of its text, as the browser hashes it (the UTF-8 of everything between the tags)."""
+    hashes: list[str] = []
+    for attributes, text in SCRIPT.findall(html):
+        if re.search(r"\bsrc\s*=", attributes, re.IGNORECASE):
+            continue
+        kind = SCRIPT_TYPE.search(attributes)
+        if (kind.group(1).lower() if kind else "") not in JS_TYPES:
+            continue
+        digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+        source = f"'sha256-{digest}'"
+        if source not in hashes:
+            hashes.append(source)
+    return hashes
+
+
+def content_security_policy(html: str) -> str:
+    """The policy for ``html``: ``CSP_DIRECTIVES`` with its inline scripts' hashes."""
+    parts = []
+    for name, value in CSP_DIRECTIVES:
+        if name == "script-src":
+            value = " ".join([value, *inline_script_hashes(html)])
+        parts.append(f"{name} {value}")
+    return "; ".join(parts)
+
+
+def with_csp(html: str) -> str:
+    """``index.html`` with its Content-Security-Policy meta (re)written for its scripts."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
+    if CSP_META.search(html):
+        return CSP_META.sub(lambda _m: meta, html, count=1)
+    if html.count(CSP_MARK) != 1:
+        raise BuildError(f"{INDEX} needs the line {CSP_MARK} once, first in <head>")
+    return html.replace(CSP_MARK, meta)
 
 
 def pyscript_boot_files(dist: Path) -> list[str]:
@@ -517,12 +601,14 @@ def write_text(path: Path, text: str) -> None:
 
 
 def seal(out: Path) -> Manifest:
-    """Make the files that describe the others: stamp the version into ``index.html``,
-    write ``sw.js`` and ``build-manifest.json``. Run again after editing a built site by
-    hand (the tests do, to make a new version); it gives the same bytes for the same files.
+    """Make the files that describe the others: write the Content-Security-Policy and stamp
+    the version into ``index.html``, write ``sw.js`` and ``build-manifest.json``. Run again
+    after editing a built site by hand (the tests do, to make a new version); it gives the
+    same bytes for the same files.
     """
-    version = site_version(out)
     index = out / INDEX
+    write_text(index, with_csp(index.read_text(encoding="utf-8")))
+    version = site_version(out)
     write_text(index, stamp_version(index.read_text(encoding="utf-8"), version))
     precache = precache_list(out)
     revisions = {name: file_hash(out / name) for name in precache}
@@ -554,6 +640,10 @@ def build_into(out: Path) -> Manifest:
     write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, compiled.stdlib)
     write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)
     make_snapshot(out)  # last: it runs the files above as shipped
+    snapshot_module = out / SNAPSHOT_MODULE
+    source = snapshot_module.read_text(encoding="utf-8")
+    stamp = {"sha256": snapshot_digest(out / SNAPSHOT)}
+    write_text(snapshot_module, fill_build(source, stamp, SNAPSHOT_MODULE))
     return seal(out)
 
 

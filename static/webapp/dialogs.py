@@ -329,18 +329,16 @@ class Dialogs:
     def _confetti(self) -> None:
         """A short shower of paper (CSS animation; gone with reduced motion)."""
         colours = ("#ffd54a", "#e53935", "#43a047", "#1e88e5", "#fb8c00", "#8e24aa")
-        pieces = []
-        for i in range(36):
-            left = (i * 37) % 100
-            delay = (i * 53) % 900
-            colour = colours[i % len(colours)]
-            pieces.append(
-                f'<i style="left:{left}%;animation-delay:{delay}ms;background:{colour}"></i>'
-            )
         layer = self.document.createElement("div")
         layer.className = "confetti"
         layer.setAttribute("aria-hidden", "true")
-        layer.innerHTML = "".join(pieces)
+        layer.innerHTML = "<i></i>" * 36
+        # Styles through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+        for i, piece in enumerate(layer.children):
+            left = (i * 37) % 100
+            delay = (i * 53) % 900
+            colour = colours[i % len(colours)]
+            piece.style.cssText = f"left:{left}%;animation-delay:{delay}ms;background:{colour}"
         self.document.body.appendChild(layer)
         self.document.defaultView.setTimeout(self.once(lambda: layer.remove()), 3600)
 

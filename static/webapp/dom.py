@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from js import Function, Object
+from js import Object
 from pyodide.ffi import to_js
 
 from . import render
@@ -152,8 +152,15 @@ class Board:
         elements stay and get their names (cheaper than rewriting them on a warm start)."""
         adopt = painted is not None and records(view) == painted
         if not adopt:
-            for name, markup in render.parent_markup(view, labels).items():
+            for name, markup in render.parent_markup(view, labels, styled=False).items():
                 self.containers[name].innerHTML = markup
+        # Each card's style through the CSSOM, in one call: the page's policy refuses style
+        # attributes (in markup, so also those of a painted board it adopts).
+        styles = [
+            [self.containers[name], [render.card_style(v) for v in group]]
+            for name, group in render.by_container(view).items()
+        ]
+        _writes().style(to_js(styles))
         self.labels = {} if adopt else dict(labels)
         self.elements = {}
         self.glides = {}
@@ -244,8 +251,8 @@ class Board:
             glide, (gx, gy) = self.glides.pop(new.card, (None, (0.0, 0.0)))
             parent = self.containers[container(new.parent)]
             moves.append([self.elements[new.card], parent, dx, dy, glide, gx, gy])
-        if self._apply is None:  # made here, not at import: a Python snapshot holds imports
-            self._apply = Function.new("writes", "moves", "animate", "timing", _APPLY)
+        if self._apply is None:
+            self._apply = _writes().apply
         started = self._apply(to_js(writes), to_js(moves), bool(self.motion_ms), self._timing)
         for (_old, new), (animation, dx, dy) in zip(moving, started.to_py(), strict=True):
             if animation is not None:
@@ -338,58 +345,14 @@ class Board:
         return bool(active) and bool(self.tableau.contains(active))
 
 
-# Board.update's JavaScript: one call for a whole move (one call per attribute, append and
-# animation took 1-3 ms of Python for a long run). ``writes``: [element, [name, value, ...],
-# html] per changed card (a null value removes the attribute, a null html keeps the
-# picture). ``moves``: [element, new parent, dx, dy, glide, gx, gy] per card changing
-# container, in stacking order: (dx, dy) from its new resting place to its old one (and any
-# drag), ``glide`` its last glide, which started (gx, gy) away. A glide still running is
-# read (its eased progress), then cancelled, before any write, and the new glide starts
-# where the card is seen. Returns [animation or undefined, dx, dy] per move.
-_APPLY = """
-const starts = moves.map(([element, parent, dx, dy, glide, gx, gy]) => {
-  if (glide) {
-    const progress = glide.effect.getComputedTiming().progress;
-    glide.cancel();
-    if (progress != null) { dx += gx * (1 - progress); dy += gy * (1 - progress); }
-  }
-  return [dx, dy];
-});
-for (const [element, attributes, html] of writes) {
-  for (let i = 0; i < attributes.length; i += 2) {
-    const value = attributes[i + 1];
-    if (value == null) element.removeAttribute(attributes[i]);
-    else element.setAttribute(attributes[i], value);
-  }
-  if (html != null) element.innerHTML = html;
-}
-return moves.map(([element, parent], i) => {
-  parent.appendChild(element);
-  const [dx, dy] = starts[i];
-  if (!animate) return [undefined, 0, 0];  // undefined: None in Python
-  const from = `${dx.toFixed(1)}px ${dy.toFixed(1)}px`;
-  return [element.animate({ translate: [from, "0px 0px"] }, timing), dx, dy];
-});
-"""
+def _writes() -> Any:
+    """``static/dom-writes.mjs``, the JavaScript of ``Board.update``, ``Board.mount`` and
+    ``Chrome.write`` (no code is made from strings: the page's Content-Security-Policy allows
+    none). ``static/pyodide-boot.mjs`` registers it as ``scorpion_dom``; looked up at first
+    use, never at import: a Python snapshot holds the imports, and no page object."""
+    import scorpion_dom
 
-
-# Chrome.write's JavaScript: every given text and attribute, leaving alone those the page
-# already shows (HTML's English, the saved board's paint: an unchanged page needs no new
-# layout); returns the ids it did not find.
-_WRITE_ALL = """
-const missing = [];
-for (const [id, text] of texts) {
-  const element = document.getElementById(id);
-  if (!element) missing.push(id);
-  else if (element.textContent !== text) element.textContent = text;
-}
-for (const [id, name, value] of attrs) {
-  const element = document.getElementById(id);
-  if (!element) missing.push(id);
-  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
-}
-return missing.join(" ");
-"""
+    return scorpion_dom
 
 
 class Chrome:
@@ -440,8 +403,8 @@ class Chrome:
         for i, n, v in changed_attrs:
             self._cache[(i, n)] = v
         if changed_texts or changed_attrs:
-            if self._writer is None:  # made here, not at import: a Python snapshot holds imports
-                self._writer = Function.new("document", "texts", "attrs", _WRITE_ALL)
+            if self._writer is None:
+                self._writer = _writes().writeAll
             missing = str(self._writer(self.document, to_js(changed_texts), to_js(changed_attrs)))
             if missing:
                 raise LookupError(f"no element with the id: {missing}")

@@ -267,8 +267,12 @@ def card_attributes(view: CardView) -> dict[str, str | None]:
     }
 
 
-def card_markup(view: CardView, label: str | None = None) -> str:
+def card_markup(view: CardView, label: str | None = None, styled: bool = True) -> str:
+    """The card's element; ``styled=False``: without its style (written through the CSSOM,
+    which the page's Content-Security-Policy allows where it refuses style attributes)."""
     attributes = card_attributes(view)
+    if not styled:
+        del attributes["style"]
     if view.live and label:
         attributes["aria-label"] = label
     attrs = " ".join(
@@ -309,12 +313,13 @@ def by_container(view: Mapping[str, CardView]) -> dict[str, list[CardView]]:
 
 
 def parent_markup(
-    view: Mapping[str, CardView], labels: Mapping[str, str] | None = None
+    view: Mapping[str, CardView], labels: Mapping[str, str] | None = None, styled: bool = True
 ) -> dict[str, str]:
-    """The inner markup of every container: for the first paint and the saved snapshot."""
+    """The inner markup of every container: for the first paint and the saved snapshot
+    (``styled``: see ``card_markup``)."""
     labels = labels or {}
     return {
-        name: "".join(card_markup(v, labels.get(v.card)) for v in group)
+        name: "".join(card_markup(v, labels.get(v.card), styled) for v in group)
         for name, group in by_container(view).items()
     }
 

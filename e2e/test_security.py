@@ -1,0 +1,357 @@
+"""What is stored or cached can never be turned against the player (issue 24, docs/security.md).
+
+- The page's Content-Security-Policy: the game boots and plays under it with no violation
+  reported, and a script injected into the page is refused.
+- Cache Storage is input: a file another page of the origin rewrote in the service worker's
+  cache is never served; it is fetched again, checked, and kept.
+- Two copies of the game on one origin (``/a/`` and ``/b/``, two builds) keep their own
+  offline files, Python snapshots and saves, and both play offline.
+
+Every wait is for a condition; requests are watched (never routed: routing turns the HTTP
+cache off) and none may leave the machine.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from e2e.conftest import StaticServer
+from e2e.test_offline import (
+    BOARD,
+    CACHED_SHA256,
+    UPDATE,
+    load_build_site,
+    new_version,
+    site_manifest,
+)
+from e2e.ui import DECK, LINE, blank, play, watched_context
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+KEPT = 'document.documentElement.dataset.snapshot === "kept"'
+KEEP_MS = 60_000  # the snapshot's copy is kept once the game is idle: a loaded machine
+# Every violation of the page's policy, recorded from the first script on (an init script
+# runs before the page's own; the browser reports them as events on the document).
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+  [e.effectiveDirective, e.blockedURI, e.sourceFile, e.lineNumber].join(" ")));
+"""
+VIOLATIONS = "window.__violations"
+
+
+def policy(site: Path) -> str:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert match, "index.html has no Content-Security-Policy"
+    return match.group(1)
+
+
+def directives(site: Path) -> dict[str, list[str]]:
+    parts = (part.split() for part in policy(site).split(";"))
+    return {words[0]: words[1:] for words in parts if words}
+
+
+def with_violations(context: BrowserContext) -> Page:
+    context.add_init_script(RECORD_VIOLATIONS)
+    return context.new_page()
+
+
+# --- the build's side -----------------------------------------------------------------------
+
+
+def test_the_policy_is_first_in_head_and_allows_exactly_the_inline_scripts(
+    site_dir: Path,
+) -> None:
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    head = html[html.index("<head>") : html.index("</head>")]
+    # before any script or style: a policy applies only to what follows it
+    assert head.index("Content-Security-Policy") < min(
+        head.index(tag) for tag in ("<script", "<link")
+    )
+    found = directives(site_dir)
+    inline = [
+        text
+        for attributes, text in re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.DOTALL)
+        if "src=" not in attributes and 'type="py"' not in attributes
+    ]
+    assert inline, "the page has inline scripts"
+    hashes = {
+        "'sha256-" + base64.b64encode(hashlib.sha256(t.encode()).digest()).decode() + "'"
+        for t in inline
+    }
+    script = found["script-src"]
+    assert {s for s in script if s.startswith("'sha256-")} == hashes
+    assert {s for s in script if not s.startswith("'sha256-")} == {
+        "'self'",
+        "'wasm-unsafe-eval'",
+        "'unsafe-eval'",  # PyScript 0.7.31: docs/security.md
+    }
+    assert "'unsafe-inline'" not in policy(site_dir)
+    assert found["connect-src"] == ["'self'"]
+    assert found["style-src"] == ["'self'"]
+    assert found["object-src"] == ["'none'"]
+    assert found["base-uri"] == ["'self'"]
+    # the same page sealed again: the same policy (the build recomputes it from the page)
+    build_site = load_build_site()
+    assert build_site.with_csp(html) == html
+
+
+# --- in the browser -------------------------------------------------------------------------
+
+
+def test_the_game_boots_and_plays_under_its_policy(
+    browser: Browser, site_url: str, wait_ready: Any
+) -> None:
+    with watched_context(browser) as context:
+        page = with_violations(context)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        blank(page, site_url)
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        for move in LINE[:4]:
+            play(page, move)
+        page.click("#undo")
+        page.click("#new-game")
+        expect(page.locator("#new-game-dialog")).to_be_visible()
+        page.click("#ng-cancel")
+        page.wait_for_function(CONTROLLED)
+        page.wait_for_function(KEPT, timeout=KEEP_MS)
+        assert page.evaluate(VIOLATIONS) == []
+        assert errors == []
+
+
+def test_a_reload_paints_the_saved_board_under_its_policy(
+    browser: Browser, site_url: str, wait_ready: Any
+) -> None:
+    with watched_context(browser) as context:
+        page = with_violations(context)
+        blank(page, site_url)
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        play(page, LINE[0])
+        page.wait_for_function("Object.keys(localStorage).some(k => k.includes('paint'))")
+        page.reload()
+        wait_ready(page)
+        play(page, LINE[1])
+        assert page.evaluate(VIOLATIONS) == []
+
+
+def test_an_injected_script_is_refused(browser: Browser, site_url: str, wait_ready: Any) -> None:
+    with watched_context(browser) as context:
+        page = with_violations(context)
+        blank(page, site_url)
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        page.evaluate("""() => {
+            const script = document.createElement("script");
+            script.textContent = "window.__injected = 'script'";
+            document.body.append(script);
+            const holder = document.createElement("div");
+            holder.innerHTML = '<img src="./static/none.png" onerror="window.__injected = 1">'
+                + '<svg><a href="javascript:window.__injected = 2"><text>x</text></a></svg>';
+            document.body.append(holder);
+            const link = document.createElement("a");
+            link.href = "javascript:window.__injected = 3";
+            document.body.append(link);
+            link.click();
+        }""")
+        page.wait_for_function(f"{VIOLATIONS}.length >= 3")
+        refused = page.evaluate(VIOLATIONS)
+        assert any(v.startswith("script-src-elem inline") for v in refused), refused
+        assert any(v.startswith("script-src-attr inline") for v in refused), refused
+        assert page.evaluate("window.__injected") is None
+        play(page, LINE[0])  # the game goes on
+
+
+# --- Cache Storage is input -----------------------------------------------------------------
+
+# A file of the site rewritten in the worker's cache by another page of the origin.
+TAMPER = """async ([name, url, body]) => {
+    const cache = await caches.open(name);
+    const old = await cache.match(url);
+    await cache.put(url, new Response(body, { headers: old.headers }));
+}"""
+TAMPERED = {
+    "static/dom-writes.mjs": "window.__pwned = 'module'; export {};",
+    "index.html": "<!doctype html><script>window.__pwned = 'page'</script><p>pwned</p>",
+}
+
+
+def test_a_file_rewritten_in_the_cache_is_never_served(
+    browser: Browser, site_url: str, site_dir: Path, wait_ready: Any
+) -> None:
+    manifest = site_manifest(site_dir)
+    cache = f"scorpion@/ {manifest['version']}"
+    with watched_context(browser) as context:
+        page = context.new_page()
+        blank(page, site_url)
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        play(page, LINE[0])
+        page.wait_for_function(CONTROLLED)
+        board = page.evaluate(BOARD)
+        for path, body in TAMPERED.items():
+            page.evaluate(TAMPER, [cache, site_url + path, body])
+            assert (
+                page.evaluate(CACHED_SHA256, [cache, site_url + path])
+                != (manifest["files"][path]["sha256"])
+            )
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate(BOARD) == board
+        play(page, LINE[1])
+        # the worker dropped each bad copy and kept the server's, checked
+        for path in TAMPERED:
+            got = page.evaluate(CACHED_SHA256, [cache, site_url + path])
+            assert got == manifest["files"][path]["sha256"], path
+
+
+@pytest.fixture
+def own_copy(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site (to make a new version of) and its URL."""
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    server = StaticServer(copy, tmp_path / "server.log")
+    server.start()
+    yield copy, server.url()
+    server.stop()
+
+
+def test_an_update_copies_no_rewritten_file_from_the_older_cache(
+    page: Page, own_copy: tuple[Path, str], wait_ready: Any
+) -> None:
+    """An install copies the files it shares with the running version from that version's
+    cache, each only once its hash is right: a rewritten one is fetched from the server."""
+    site, url = own_copy
+    page.goto(f"{url}?deck={DECK}")
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED)
+    old = site_manifest(site)["version"]
+    shared = "static/app.zip"  # the same in both versions
+    page.evaluate(TAMPER, [f"scorpion@/ {old}", url + shared, "PK, but not ours"])
+    new = new_version(site)
+    assert page.evaluate(UPDATE) == "installed"
+    wanted = site_manifest(site)["files"][shared]["sha256"]
+    assert page.evaluate(CACHED_SHA256, [f"scorpion@/ {new}", url + shared]) == wanted
+
+
+def test_unscoped_caches_of_earlier_builds_go_only_if_they_are_this_copys(
+    browser: Browser, site_url: str, wait_ready: Any
+) -> None:
+    with watched_context(browser) as context:
+        page = context.new_page()
+        blank(page, site_url)
+        page.evaluate(
+            """async ([ours, theirs]) => {
+                const put = async (name, url) =>
+                    (await caches.open(name)).put(url, new Response("x"));
+                await put("scorpion-0123456789abcdef", ours);
+                await put("scorpion-fedcba9876543210", theirs);
+            }""",
+            [site_url + "index.html", site_url + "b/index.html"],
+        )
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        page.wait_for_function(CONTROLLED)
+        names = page.evaluate("caches.keys()")
+        assert "scorpion-0123456789abcdef" not in names
+        assert "scorpion-fedcba9876543210" in names
+
+
+# --- two copies on one origin ---------------------------------------------------------------
+
+
+@pytest.fixture
+def two_copies(site_dir: Path, tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
+    """The built site at /a/, and a new version of it at /b/, on one server: (the server's
+    URL, each folder's version)."""
+    root = tmp_path / "origin"
+    versions = {}
+    for folder in ("a", "b"):
+        shutil.copytree(site_dir, root / folder)
+    versions["a"] = site_manifest(root / "a")["version"]
+    versions["b"] = new_version(root / "b")
+    assert versions["a"] != versions["b"]
+    server = StaticServer(root, tmp_path / "server.log")
+    server.start()
+    yield server.url(), versions
+    server.stop()
+
+
+def boot(page: Page, url: str, wait_ready: Any) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED)
+    page.wait_for_function(KEPT, timeout=KEEP_MS)
+
+
+def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(
+    browser: Browser, two_copies: tuple[str, dict[str, str]], wait_ready: Any
+) -> None:
+    origin, versions = two_copies
+    with watched_context(browser) as context:
+        pages = {folder: context.new_page() for folder in versions}
+        for folder, page in pages.items():
+            boot(page, f"{origin}{folder}/?deck={DECK}", wait_ready)
+            assert page.evaluate("document.documentElement.dataset.version") == versions[folder]
+        dealt = pages["a"].evaluate(BOARD)
+
+        page = pages["a"]
+        names = sorted(page.evaluate("caches.keys()"))
+        assert names == sorted(
+            [f"scorpion@/{f}/ {v}" for f, v in versions.items()]
+            + [f"scorpion.python-snapshot@/{f}/" for f in versions]
+        )
+        notes = page.evaluate("""Object.fromEntries(Object.keys(localStorage)
+            .filter(k => k.startsWith("scorpion.python-snapshot"))
+            .map(k => [k, localStorage.getItem(k)]))""")
+        assert notes == {f"scorpion.python-snapshot@/{f}/": v for f, v in versions.items()}
+        for folder, version in versions.items():
+            kept = page.evaluate(
+                "async (name) => (await (await caches.open(name)).keys()).map(r => r.url)",
+                f"scorpion.python-snapshot@/{folder}/",
+            )
+            assert kept == [f"{origin}{folder}/static/python-{version}.snapshot"]
+
+        context.set_offline(True)
+        for folder, page in pages.items():
+            page.reload()
+            wait_ready(page)
+            assert page.evaluate("document.documentElement.dataset.version") == versions[folder]
+            assert (
+                page.evaluate('performance.getEntriesByName("scorpion-restored")[0].detail')
+                == "kept"
+            )
+            assert page.evaluate(BOARD) == dealt  # each copy has its own save
+            play(page, LINE[0])
+        assert sorted(pages["b"].evaluate("caches.keys()")) == names
+
+
+def test_two_copies_on_one_origin_keep_their_own_saves(
+    browser: Browser, two_copies: tuple[str, dict[str, str]], wait_ready: Any
+) -> None:
+    origin, _ = two_copies
+    with watched_context(browser) as context:
+        page = context.new_page()
+        page.goto(f"{origin}a/?deck={DECK}")
+        wait_ready(page)
+        play(page, LINE[0])
+        a_board = page.evaluate(BOARD)
+        page.goto(f"{origin}b/?deck={DECK}")
+        wait_ready(page)
+        b_board = page.evaluate(BOARD)
+        assert b_board != a_board  # /b/ has its own game: the deal as dealt
+        page.goto(f"{origin}a/")
+        wait_ready(page)
+        assert page.evaluate(BOARD) == a_board
