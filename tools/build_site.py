@@ -63,6 +63,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -581,6 +582,41 @@ def site_version(out: Path) -> str:
     return hashlib.sha256(listing).hexdigest()[:HASH_CHARS]
 
 
+MPY_CONFIG = re.compile(r"<mpy-config hidden>[^<]*</mpy-config>")
+
+
+def paint_limits() -> dict[str, object]:
+    """What index.html's early paint checks, from ``webapp/paint.py`` (kept in step by the
+    build, not by hand)."""
+    sys.path.insert(0, str(ROOT / "static"))
+    sys.path.insert(0, str(ROOT))
+    paint = importlib.import_module("webapp.paint")  # the browser layer's own constants
+
+    return {
+        "v": paint.VERSION,
+        "chars": paint.MAX_CHARS,
+        "text": paint.MAX_TEXT,
+        "texts": paint.MAX_TEXTS,
+        "offset": paint.MAX_OFFSET,
+        "langs": list(paint.LANGS),
+    }
+
+
+def stamp_page(html: str) -> str:
+    """``index.html`` with the values it shares with other files written in by the build:
+    the early paint's limits (``paint_limits``) and the MicroPython plugin list, the same
+    as pyscript.toml's."""
+    import tomllib
+
+    html = fill_build(html, paint_limits(), INDEX)
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    config = f"<mpy-config hidden>{json.dumps({'plugins': plugins})}</mpy-config>"
+    html, count = MPY_CONFIG.subn(lambda _m: config, html)
+    if count != 1:
+        raise BuildError(f"{INDEX} lost its <mpy-config>")
+    return html
+
+
 def fill_build(source: str, value: object, name: str) -> str:
     """``source`` with its one ``/* BUILD */ ... /* /BUILD */`` replaced by ``value`` as JSON."""
     build = json.dumps(value, indent=2, sort_keys=True)
@@ -635,7 +671,8 @@ def build_into(out: Path) -> Manifest:
     copy_vendor(out)
     index = out / INDEX
     _, lazy = pyscript_parts(out / PYSCRIPT_DEST)
-    write_text(index, preload_pyscript_chunks(index.read_text(encoding="utf-8"), lazy))
+    page = stamp_page(index.read_text(encoding="utf-8"))
+    write_text(index, preload_pyscript_chunks(page, lazy))
     pyodide = NODE_MODULES / PYODIDE_SRC
     write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, compiled.stdlib)
     write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)

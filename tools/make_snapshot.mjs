@@ -21,6 +21,7 @@ import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { deflateRawSync } from "node:zlib";
+import { initialMemory } from "./wasm_memory.mjs";
 
 const site = path.resolve(process.argv[2] ?? "");
 if (!process.argv[2]) {
@@ -73,5 +74,17 @@ const files = await readZip(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zi
 writeAppFiles(pyodide, pyodide.FS.cwd(), { files });
 pyodide.runPython(PRELOAD);
 
-const packed = pack(pyodide.makeMemorySnapshot());
+const memory = pyodide.makeMemorySnapshot(); // a small header, then the heap
+// pyodide#6254: a snapshot whose heap grew past the runtime's initial heap fails to restore,
+// so every visit would start Python the slow way, silently. Fail the build instead. (The
+// heap's size is Emscripten's module's, not a public API: its absence fails loudly too.)
+const heap = pyodide._module?.HEAPU8?.byteLength;
+const initial = initialMemory(readFileSync(path.join(indexURL, "pyodide.asm.wasm")));
+if (typeof heap !== "number") throw new Error("Pyodide no longer shows its heap's size");
+if (heap > initial) {
+  throw new Error(`the snapshot's heap (${heap} bytes) outgrew the runtime's initial heap ` +
+    `(${initial}): it would not restore (pyodide#6254); import less before it`);
+}
+console.log(`make_snapshot: heap ${heap} bytes, the runtime's initial heap ${initial}`);
+const packed = pack(memory);
 writeFileSync(OUT, deflateRawSync(packed, { level: 9 }));

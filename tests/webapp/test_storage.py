@@ -100,11 +100,21 @@ def test_paint_snapshot_is_plain_json() -> None:
     assert len(data["cards"]) == 52 and "<" not in backend.items[PAINT_KEY]
 
 
-def test_the_page_paints_only_a_snapshot_of_this_version() -> None:
-    """index.html's inline script ignores a snapshot of another version (an old one holds
-    what this page no longer draws); paint.VERSION and that check move together."""
-    page = (Path(__file__).resolve().parents[2] / "index.html").read_text()
-    assert f"var VERSION = {VERSION}," in page
+def test_the_built_page_paints_with_paint_pys_limits() -> None:
+    """index.html's early paint checks what webapp/paint.py writes: the build stamps
+    paint.VERSION and its limits into the page, and pyscript.toml's plugins into its
+    <mpy-config>; nothing is kept in step by hand."""
+    import sys
+    import tomllib
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from build_site import stamp_page
+
+    root = Path(__file__).resolve().parents[2]
+    page = stamp_page((root / "index.html").read_text())
+    assert f'"v": {VERSION}' in page and '"chars": 16000' in page
+    plugins = tomllib.loads((root / "pyscript.toml").read_text())["plugins"]
+    assert json.dumps({"plugins": plugins}) in page
 
 
 def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
