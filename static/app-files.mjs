@@ -1,11 +1,6 @@
-// The game's Python files (static/app.zip, made by tools/build_site.py) read in JavaScript,
+// The game's Python files (static/app.zip, made by tools/build_site.py) read in JavaScript
 // while the runtime is still loading, then written into Python's file system in one go.
-//
-// pyodide.unpackArchive does the same with Python's zipfile and shutil, after the runtime
-// is up: 50-80 ms of a start that is under a second when Python comes from a snapshot.
-// Here the inflating is the browser's own (DecompressionStream) and happens during the
-// runtime's download; the writing takes a few milliseconds. Only what the build makes is
-// read: stored or deflated entries, no ZIP64, no encryption; anything else is an error.
+// Only what the build makes is read: stored or deflated entries, no ZIP64, no encryption.
 
 const EOCD = 0x06054b50; // end of central directory
 const CENTRAL = 0x02014b50;

@@ -1,14 +1,6 @@
-// Compile Pyodide's WebAssembly from the page's start, while the Python snapshot downloads.
-//
-// loadPyodide awaits the snapshot's bytes (`_loadSnapshot`: downloaded, inflated and
-// unpacked) before it instantiates the runtime, and only then hands the response it
-// fetched for pyodide.asm.wasm to WebAssembly.instantiateStreaming: the runtime's compile
-// waited for the snapshot (0.2-0.4 s of a cold load), where a bare boot compiles the
-// runtime as its bytes arrive. `compileEarly` starts that compile at once and hands
-// loadPyodide the module: Pyodide's own fetch of the file is answered with a marker (no
-// second request), and its instantiateStreaming of that marker instantiates the compiled
-// module. Each of the two globals is put back at its first use; any other call goes
-// through untouched. Where the early compile fails, Pyodide's own path runs instead.
+// Compiles Pyodide's WebAssembly from the page's start, while the Python snapshot downloads,
+// and hands the module to Pyodide's own fetch and instantiateStreaming (each global put back
+// at its first use; a failed compile leaves Pyodide's own path). Why: docs/architecture.md.
 
 /** Start compiling the wasm at `url` and let the next loadPyodide instantiate that. */
 export function compileEarly(url, scope = globalThis) {

@@ -1,27 +1,6 @@
-// Start Pyodide the moment the page runs this module, not when PyScript gets round to it.
-//
-// index.html loads this module before PyScript's core.js, and pyscript.toml names it as the
-// `interpreter`: PyScript imports it (the same module instance) and calls its loadPyodide,
-// which hands over the interpreter that has been booting since the page started. The
-// runtime's download and compile, and Python's start, then overlap PyScript's own start
-// (its core, the config, its plugins) instead of waiting for it.
-//
-// The game's Python (app.zip, made by tools/build_site.py: our packages with their
-// bytecode, PyScript's own package, the compiled catalogs) is fetched and inflated at the
-// same time (app-files.mjs) and written into Python's working directory before PyScript
-// gets the interpreter (this is what pyscript.toml's [files] did, after the runtime was
-// up); PyScript's own program that writes its package there is then skipped
-// (pyscript-stdlib.mjs).
-//
-// Python itself starts from a memory snapshot (see python-snapshot.mjs): Python as it was
-// once started and had imported the game, made at build time from these very files and
-// shipped with the site (later visits read the copy an earlier one kept, already inflated).
-// Restoring it skips Python's own start and our imports. A snapshot that cannot be had or
-// will not restore: the ordinary start, a little slower.
-//
-// Python's output goes to PyScript's writers once PyScript passes them (its error display
-// needs stderr); until then to the console. PyScript passes no packages (pyscript.toml has
-// none), so nothing else in its options matters here.
+// PyScript's `interpreter` (pyscript.toml): Pyodide starts the moment the page runs this
+// module, from the build's memory snapshot when it can, with the game's files unpacked, and
+// PyScript gets that interpreter. How and why: docs/architecture.md, "The boot".
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
@@ -42,7 +21,7 @@ compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
 // import system remembers of the working directory's listing (app.zip is written afresh).
-// Not importlib.invalidate_caches(): it also imports importlib.metadata (0.2-0.3 s here).
+// Not importlib.invalidate_caches(): it also imports importlib.metadata, which is slow.
 // And a check that this is the interpreter the build left, with the game imported.
 const AFTER_RESTORE = `
 import random, sys

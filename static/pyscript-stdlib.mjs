@@ -1,18 +1,6 @@
-// PyScript's own Python package, written and compiled by the build instead of on every boot,
-// and imported only if something uses it.
-//
-// Before it runs a page's first script, PyScript runs a Python program of its own (its
-// "stdlib", 33 KB): the `pyscript` package's sources as string literals, written into the
-// working directory with pathlib, then `import pyscript`. Compiling and running the writes
-// took 25-90 ms of a cold start here, and the import 70-100 ms more. The build puts those
-// very files (and their bytecode) into app.zip, which pyodide-boot.mjs unpacks before
-// PyScript gets the interpreter, and records below the fingerprint of the program this
-// PyScript runs. When PyScript hands the interpreter exactly that program, none of it runs:
-// the files are already there, and on the main thread nothing needs the package imported at
-// start (PyScript's JavaScript never asks Python for it; our Python reaches the page through
-// `js` and `pyodide.ffi`); a `from pyscript import ...` imports it from app.zip's copy as
-// usual. Any other program (another PyScript version, a plugin's addition) runs as it is.
-// `<html data-pyscript-stdlib>` says which happened: "built" or "ran".
+// Skips PyScript's own start-up program (it writes its `pyscript` package, which app.zip
+// already holds) when it is exactly the one the build fingerprinted; any other runs as it
+// is. `<html data-pyscript-stdlib>`: "built" or "ran". Why: docs/architecture.md, "The boot".
 
 // Filled in by tools/build_site.py: {length, fnv1a} of PyScript's program; null in the
 // source tree, where every program runs as it is.
