@@ -591,6 +591,7 @@ def paint_limits() -> dict[str, object]:
     sys.path.insert(0, str(ROOT / "static"))
     sys.path.insert(0, str(ROOT))
     paint = importlib.import_module("webapp.paint")  # the browser layer's own constants
+    storage = importlib.import_module("webapp.storage")
 
     return {
         "v": paint.VERSION,
@@ -599,6 +600,7 @@ def paint_limits() -> dict[str, object]:
         "texts": paint.MAX_TEXTS,
         "offset": paint.MAX_OFFSET,
         "langs": list(paint.LANGS),
+        "key": f"{storage.PAINT_KEY}@",
     }
 
 

@@ -173,7 +173,13 @@ class SavedData:
             Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
         )
         title = _("Restore this backup?") if backup else _("Import this file?")
-        lines = [_("Saved here now:"), *summary(self.state.session)]
+        here = saves.read(self.store.seen)
+        lines = [
+            _("Saved here now (saved {date}, {size}):").format(
+                date=self._date(here.saved_at), size=size_text(len(self.store.seen or ""))
+            ),
+            *summary(self.state.session),
+        ]
         when = self._date(loaded.saved_at)
         source = _("In the backup") if backup else _("In the file")
         lines.append(

@@ -38,6 +38,7 @@ from scorpion.session import Session
 
 from . import paint
 
+PAINT_KEY = "scorpion.paint"  # + "@" + the folder; index.html gets it from the build
 QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
 # The keys of the first builds, shared by every copy of the site on the origin.
 LEGACY_SAVE = "scorpion.save"
@@ -91,7 +92,7 @@ class Store:
         self.backend = backend
         self.scope = scope
         self.save_key = f"scorpion.save@{scope}"
-        self.paint_key = f"scorpion.paint@{scope}"
+        self.paint_key = f"{PAINT_KEY}@{scope}"
         self.revision = 0  # of the save this tab last wrote, loaded or adopted
         self.ok = backend is not None
         self.failure: str | None = None if self.ok else "storage"  # why the last write failed
