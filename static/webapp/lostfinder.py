@@ -13,10 +13,10 @@ from . import translated
 from .translated import _
 
 if TYPE_CHECKING:
+    from .arrivals import Arrivals
     from .browser import Page
     from .dialogs import Dialogs
     from .keeper import Timing
-    from .play import Play
     from .state import TableState
 
 SLICE_NODES = 600  # solver positions per slice: a few milliseconds each in the browser
@@ -24,10 +24,10 @@ SLICE_NODES = 600  # solver positions per slice: a few milliseconds each in the 
 
 class LostFinder:
     def __init__(
-        self, state: TableState, play: Play, dialogs: Dialogs, timing: Timing, page: Page
+        self, state: TableState, arrivals: Arrivals, dialogs: Dialogs, timing: Timing, page: Page
     ) -> None:
         self.state = state
-        self.play = play
+        self.arrivals = arrivals
         self.dialogs = dialogs
         self.timing = timing
         self.document = page.document
@@ -99,7 +99,7 @@ class LostFinder:
             return
         self.dialogs.close("lost-dialog")
         self.dialogs.close("new-game-dialog")
-        self.play.go_back(found.index)
+        self.arrivals.go_back(found.index)
 
 
 def found_text(found: LostAt, game: Any) -> str:

@@ -11,6 +11,7 @@ import traceback
 from typing import Any
 
 from . import translated
+from .arrivals import Arrivals
 from .browser import Page, local_storage, page, timing
 from .controls import Controls
 from .dialogs import Dialogs
@@ -66,7 +67,7 @@ def _start(pg: Page) -> None:
     dialogs = Dialogs(document, pg.proxy, pg.once)
     keeper = Keeper(
         store, state, screen, speech, tasks,
-        on_conflict=lambda session, outcome: play.conflict(session, outcome),
+        on_conflict=lambda session, outcome: arrivals.conflict(session, outcome),
         on_storage_problem=lambda problem: dialogs.notice(problem_text(problem)),
         on_keeping=lambda: panels.ask_persistence(),
     )  # fmt: skip
@@ -75,11 +76,13 @@ def _start(pg: Page) -> None:
     play = Play(
         state, board, screen, speech, keeper, focus, hinter,
         on_win=lambda game: dialogs.open_win(game.score, len(game.moves)),
-        on_settings=lambda: panels.show_settings(),
     )  # fmt: skip
+    arrivals = Arrivals(
+        state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
+    )
     relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
     panels = Panels(state, play, keeper, speech, screen, dialogs, pg, relanguage)
-    saved_data = SavedData(state, play, keeper, speech, dialogs, pg)
+    saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
     panels.on_open_settings = saved_data.show_backups
     _apply_language(chrome, document)
     panels.show_settings()
@@ -88,7 +91,7 @@ def _start(pg: Page) -> None:
     window.performance.mark("scorpion-board")
     tasks.defer(lambda: window.performance.mark("scorpion-board-painted"))
 
-    lost_finder = LostFinder(state, play, dialogs, tasks, pg)
+    lost_finder = LostFinder(state, arrivals, dialogs, tasks, pg)
 
     def new_game() -> None:
         lost_finder.offer()
@@ -112,11 +115,13 @@ def _start(pg: Page) -> None:
     saved_data.bind()
     lost_finder.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
-    _bind_lifecycle(pg, controls, keeper, store, play)
+    _bind_lifecycle(pg, controls, keeper, store, arrivals)
     _ready(pg, opening, state, play, keeper, dialogs)
 
 
-def _bind_lifecycle(pg: Page, controls: Controls, keeper: Keeper, store: Store, play: Play) -> None:
+def _bind_lifecycle(
+    pg: Page, controls: Controls, keeper: Keeper, store: Store, arrivals: Arrivals
+) -> None:
     """Everything kept when the page is hidden or left; another tab's saves followed."""
     document = pg.document
     controls.listen(pg.window, "pagehide", lambda event: keeper.flush())
@@ -129,7 +134,7 @@ def _bind_lifecycle(pg: Page, controls: Controls, keeper: Keeper, store: Store, 
         if str(event.key or "") == store.save_key:
             session = store.newer(event.newValue or None)
             if session is not None:
-                play.adopt(session)
+                arrivals.adopt(session)
 
     controls.listen(document, "visibilitychange", hidden)
     controls.listen(pg.window, "storage", other_tab)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
 from scorpion.moves import DEAL, Action, Move
-from scorpion.session import Session
 
 from . import translated
 from .focus import KeyboardFocus
@@ -43,7 +42,6 @@ class Play:
         focus: KeyboardFocus,
         hinter: Hinter,
         on_win: Callable[[Game], None],
-        on_settings: Callable[[], None],
     ) -> None:
         self.state = state
         self.board = board
@@ -53,7 +51,6 @@ class Play:
         self.focus = focus
         self.hinter = hinter
         self.on_win = on_win  # the win dialog
-        self.on_settings = on_settings  # the settings changed under us (another tab, an import)
 
     @property
     def game(self) -> Game:
@@ -144,23 +141,6 @@ class Play:
             self._fresh(_("New game from a shared deck."))
         else:
             self._fresh(_("New game: deal {number}.").format(number=number))
-
-    def go_back(self, index: int) -> None:
-        """Back to the position after ``index`` actions (Where was it lost?): the same game."""
-        state = self.state
-        back = len(self.game.moves) - index
-        state.session.rewind(index)
-        state.held = None
-        self.hinter.cancel()
-        self.focus.reset()
-        self.mount()
-        self.speech.say(
-            translated.ngettext(
-                "Back {count} action: the deal can still be won from here.",
-                "Back {count} actions: the deal can still be won from here.",
-                back,
-            ).format(count=back)
-        )
 
     def restart(self) -> None:
         self.state.session.restart()
@@ -281,52 +261,3 @@ class Play:
                 first=said, second=chance_text(answer.advice)
             )
         self.speech.say(said)
-
-    # --- another tab, an import -----------------------------------------------------------
-
-    def adopt(self, session: Session, overtaken: bool = False) -> None:
-        """Another tab saved a newer game: show it here, without saving it back (that
-        would only echo between the tabs). ``overtaken``: this tab's last action was
-        not saved, the other tab's game was saved first."""
-        same = session.game == self.game  # only settings or statistics changed
-        self._take(session)
-        self.mount(save=False)
-        if overtaken:
-            self.speech.say(
-                _(
-                    "Another tab saved this game first, so your last action here was not "
-                    "kept; this tab now shows the game as saved."
-                )
-            )
-        elif not same:
-            self.speech.say(_("This game was changed in another tab; this tab now shows it."))
-
-    def conflict(self, session: Session, outcome: str) -> None:
-        """What ``Keeper`` found on saving: another tab's newer game (``"newer"``), or
-        this tab's win kept over it (``"merged"``: the statistics of both, and, if the
-        other tab started another game, that game)."""
-        if outcome == "newer":
-            self.adopt(session, overtaken=True)
-        elif session.game == self.game:
-            self.state.session = session
-            self.on_settings()
-        else:
-            self.adopt(session)
-            self.speech.say(
-                _("Another tab started a new game; your win here is in the statistics.")
-            )
-
-    def replace(self, session: Session) -> None:
-        """An imported (or restored) game, statistics and settings take the place of
-        these, saved over whatever is stored."""
-        self._take(session)
-        self.state.last_action = self.state.clock()
-        self.mount(save=False)
-        self.keeper.save(replace=True)
-
-    def _take(self, session: Session) -> None:
-        self.state.session = session
-        self.state.held = None
-        self.focus.reset()
-        self.hinter.cancel()
-        self.on_settings()

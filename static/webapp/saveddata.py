@@ -26,10 +26,10 @@ from scorpion.game import Game
 from scorpion.session import Session
 
 from . import translated
+from .arrivals import Arrivals
 from .browser import Page
 from .dialogs import Dialogs
 from .keeper import Keeper
-from .play import Play
 from .speech import Speech
 from .state import TableState
 from .storage import Backup
@@ -83,14 +83,14 @@ class SavedData:
     def __init__(
         self,
         state: TableState,
-        play: Play,
+        arrivals: Arrivals,
         keeper: Keeper,
         speech: Speech,
         dialogs: Dialogs,
         page: Page,
     ) -> None:
         self.state = state
-        self.play = play
+        self.arrivals = arrivals
         self.speech = speech
         self.keeper = keeper
         self.store = keeper.store
@@ -214,7 +214,7 @@ class SavedData:
                 error=True,
             )
             return
-        self.play.replace(session)
+        self.arrivals.replace(session)
         if backup is not None:
             store.drop_backup(backup.key)
             self.message(_("Restored; what was here before is kept as a backup."))
