@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from positions import stuck_game
 from webapp.layout import LIFT
 
 from e2e.ui import (
@@ -501,25 +502,6 @@ FITS = """e => {
     return lines <= Number(getComputedStyle(e).webkitLineClamp)
         && e.scrollHeight <= e.clientHeight + 1;
 }"""
-
-
-def stuck_game() -> Game:
-    """A classic game played at random until every move only shuttles cards."""
-    import random
-
-    from scorpion.review import stuck
-
-    for number in range(1, 40):
-        game = Game.new(number, moves=[DEAL])
-        rng = random.Random(number)
-        for _ in range(80):
-            legal = game.legal_moves()
-            if not legal or stuck(game):
-                break
-            game.play(rng.choice(legal))
-        if stuck(game):
-            return game
-    raise AssertionError("no stuck game among these deals")
 
 
 def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.test_accessibility import focused, key_move
-from e2e.ui import DECK, LINE, open_game, play
+from e2e.ui import DECK, LINE, desktop_context, open_game, play
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 
@@ -24,11 +24,7 @@ SAVE = "scorpion.save@/"
 
 @pytest.fixture(scope="module")
 def shared(browser: Browser) -> Iterator[BrowserContext]:
-    from e2e.ui import watched_context
-
-    with watched_context(
-        browser, viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"
-    ) as context:
+    with desktop_context(browser) as context:
         yield context
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import DECK, LINE, open_game, play, watched_context
+from e2e.ui import DECK, LINE, desktop_context, open_game, play
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 
@@ -28,9 +28,7 @@ PWNED = "() => window.__pwned === undefined && !document.querySelector('img[src=
 
 @pytest.fixture(scope="module")
 def shared(browser: Browser) -> Iterator[BrowserContext]:
-    with watched_context(
-        browser, viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"
-    ) as context:
+    with desktop_context(browser) as context:
         yield context
 
 

@@ -52,6 +52,16 @@ def add_style(page: Page, css: str) -> None:
     )
 
 
+@contextmanager
+def desktop_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A watched context on a desktop screen, in English, with the system's reduced motion
+    on (nothing glides: the tests need not wait for animations)."""
+    with watched_context(
+        browser, viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"
+    ) as context:
+        yield context
+
+
 def blank(page: Page, site_url: str) -> None:
     """Empty the origin's localStorage from a tiny page of it (no game running)."""
     page.goto(site_url + "static/icon.svg")

@@ -49,3 +49,24 @@ def table(game: Game) -> list[str]:
 def seed_deal() -> dict:
     """The seeds' deal with its winning line (a copy of shared/fixtures/seed-deal.json)."""
     return json.loads(SEED_DEAL.read_text(encoding="utf-8"))
+
+
+def stuck_game() -> Game:
+    """A classic game played at random until every move only shuttles face-up cards
+    (``scorpion.review.stuck``), for the hint's "stuck" answer."""
+    import random
+
+    from scorpion import DEAL
+    from scorpion.review import stuck
+
+    for number in range(1, 40):
+        game = Game.new(number, moves=[DEAL])
+        rng = random.Random(number)
+        for _ in range(80):
+            legal = game.legal_moves()
+            if not legal or stuck(game):
+                break
+            game.play(rng.choice(legal))
+        if stuck(game):
+            return game
+    raise AssertionError("no stuck game among these deals")

@@ -112,7 +112,7 @@ def test_the_built_page_paints_with_paint_pys_limits() -> None:
 
     root = Path(__file__).resolve().parents[2]
     page = stamp_page((root / "index.html").read_text())
-    assert f"\"v\": {VERSION}" in page and "\"key\": \"scorpion.paint@\"" in page
+    assert f'"v": {VERSION}' in page and '"key": "scorpion.paint@"' in page
     plugins = tomllib.loads((root / "pyscript.toml").read_text())["plugins"]
     assert json.dumps({"plugins": plugins}) in page
 
