@@ -2,11 +2,13 @@
 #
 #   make deps       .venv (requirements-dev.txt) and node_modules (package-lock.json), when changed
 #   make chromium   Debian's chromium + fonts-noto-cjk, only if $(CHROMIUM) is missing
+#   make engines    Debian's firefox-esr, webkit2gtk-driver, xvfb, xauth, only if missing
 #   make site       build the static site into _site/ (tools/build_site.py)
 #   make serve      site, then serve _site/ on http://127.0.0.1:$(PORT)/
 #   make test       everything CI runs: lint, unit, wasm, e2e
 #   make lint       ruff + mypy       make unit   pytest tests/ under CPython
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
+#   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
 #   make winnable   regenerate static/data/winnable-*.json with the solver (minutes; commit them)
 #   make clean      build output and caches (distclean: also .venv and node_modules)
 #
@@ -37,7 +39,7 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
+.PHONY: help deps chromium engines engines-test site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
 
 help:
 	@sed -n '1,14s/^# \{0,1\}//p' Makefile
@@ -73,6 +75,23 @@ chromium:
 	  $(SUDO) apt-get update; \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk; \
 	  test -x "$(CHROMIUM)" || { echo "chromium: still no $(CHROMIUM) (set CHROMIUM?)" >&2; exit 1; }; \
+	fi
+
+# Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's MiniBrowser
+# (driven by WebKitWebDriver through selenium, under xvfb-run): see e2e/engines/.
+ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb xauth
+
+engines:
+	@missing=$$(for p in $(ENGINE_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -z "$$missing" ]; then \
+	  echo "engines: $(ENGINE_PACKAGES) installed"; \
+	else \
+	  if [ "$$(id -u)" != 0 ] && [ -z "$(SUDO)" ]; then \
+	    echo "engines: need root or sudo to apt-get install" $$missing >&2; exit 1; \
+	  fi; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
 # --- build ----------------------------------------------------------------------------------
