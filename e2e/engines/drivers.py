@@ -106,7 +106,8 @@ class Driver(ABC):
     def viewport(self, width: int, height: int) -> None: ...
 
     @abstractmethod
-    def screenshot(self, path: Path) -> None: ...
+    def screenshot(self, path: Path, selector: str | None = None) -> None:
+        """The viewport, or only the element ``selector``, as a PNG."""
 
     @abstractmethod
     def _drain(self) -> tuple[list[str], list[str]]:
@@ -160,11 +161,12 @@ class ChromiumDriver(Driver):
         self._errors: list[str] = []
         self._requests: list[str] = []
         self._context.on("request", lambda r: self._requests.append(r.url))
-        self._page.on(
-            "console",
-            lambda m: self._errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
+        self._page.on("console", self._console)
         self._page.on("pageerror", lambda e: self._errors.append(f"pageerror: {e}"))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self._errors.append(f"console: {message.text} ({message.location.get('url')})")
 
     def goto(self, url: str) -> None:
         self._page.goto(url, wait_until="domcontentloaded", timeout=WAIT_S * 1000)
@@ -193,8 +195,11 @@ class ChromiumDriver(Driver):
     def viewport(self, width: int, height: int) -> None:
         self._page.set_viewport_size({"width": width, "height": height})
 
-    def screenshot(self, path: Path) -> None:
-        self._page.screenshot(path=str(path))
+    def screenshot(self, path: Path, selector: str | None = None) -> None:
+        if selector:
+            self._page.locator(selector).screenshot(path=str(path))
+        else:
+            self._page.screenshot(path=str(path))
 
     def _drain(self) -> tuple[list[str], list[str]]:
         out = (self._errors[:], self._requests[:])
@@ -274,8 +279,8 @@ class FirefoxDriver(Driver):
     def viewport(self, width: int, height: int) -> None:
         self._call("viewport", width=width, height=height)
 
-    def screenshot(self, path: Path) -> None:
-        self._call("screenshot", path=str(path))
+    def screenshot(self, path: Path, selector: str | None = None) -> None:
+        self._call("screenshot", path=str(path), selector=selector)
 
     def _drain(self) -> tuple[list[str], list[str]]:
         found = self._call("drain")
@@ -409,8 +414,13 @@ class WebKitDriver(Driver):
         inner = self._driver.execute_script("return [innerWidth, innerHeight]")
         self._driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
 
-    def screenshot(self, path: Path) -> None:
-        self._driver.save_screenshot(str(path))
+    def screenshot(self, path: Path, selector: str | None = None) -> None:
+        if selector:
+            from selenium.webdriver.common.by import By
+
+            self._driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
+        else:
+            self._driver.save_screenshot(str(path))
 
     def _drain(self) -> tuple[list[str], list[str]]:
         self._harvest()

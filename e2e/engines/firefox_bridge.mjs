@@ -55,7 +55,8 @@ const ops = {
   click: ({ x, y }) => page.mouse.click(x, y),
   key: ({ key: combo }) => key(combo),
   viewport: ({ width: w, height: h }) => page.setViewport({ width: w, height: h }),
-  screenshot: ({ path }) => page.screenshot({ path }),
+  screenshot: async ({ path, selector }) =>
+    selector ? (await page.$(selector)).screenshot({ path }) : page.screenshot({ path }),
   drain: () => {
     const out = { errors, requests };
     errors = [];

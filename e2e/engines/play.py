@@ -61,8 +61,18 @@ def fresh(driver: Driver, base: str, query: str = "", saved: str | None = None) 
     boot(driver, base + query)
 
 
-# No card moving: every transition has ended (a point measured mid-glide would be stale).
-STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
+# No card moving: two frames on (a transition a DOM write starts has begun by then), every
+# animation has ended. A point measured mid-glide would be stale.
+STILL = """() => new Promise(resolve => {
+    const frame = then => {
+        let done = false;
+        const once = () => { if (!done) { done = true; then(); } };
+        requestAnimationFrame(once);
+        setTimeout(once, 100);
+    };
+    frame(() => frame(() => resolve(
+        document.getAnimations().every(a => a.playState !== 'running'))));
+})"""
 
 
 def click(driver: Driver, selector: str) -> None:

@@ -34,7 +34,7 @@ from e2e.ui import DECK, LINE, SEED
 from scorpion import Game
 
 BOARD = "#board-description"
-SHOTS = ROOT / "test-results" / "engines"
+SHOTS = ROOT / "screenshots" / "engines"  # (pytest-playwright empties test-results/)
 SNAPSHOT = "() => document.documentElement.dataset.snapshot || null"
 KEPT_S = 90.0  # the copy is written once the game is idle: allow for a loaded machine
 
@@ -51,6 +51,7 @@ def test_example_move_by_click_drag_and_keyboard(engine: Driver, server: SiteSer
     wait_text(engine, BOARD, deal)
 
     # by drag: pressed on 4H, moved (the pile follows), released over column 7
+    wait_count(engine, owns(2, "4H"), 1)
     engine.wait(STILL)
     x, y = engine.wait(POINT_OF, "4H")
     tx, ty = engine.wait(POINT_OF_COLUMN, 7)
@@ -187,17 +188,32 @@ def test_language_switch(engine: Driver, server: SiteServer) -> None:
 
 def test_screenshots(engine: Driver, server: SiteServer) -> None:
     """The seed deal after its first move, at a phone's size and a desktop's, for a person
-    to look at side by side (test-results/engines/ENGINE-WxH.png)."""
+    to look at side by side (screenshots/engines/ENGINE-WxH.png). Where the window cannot
+    be that small, the game is shown in a frame of that size (conftest.FRAME)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     fresh(engine, server.url(), f"?deck={DECK}")
     play(engine, "4H>7")
-    for width, height in ((390, 844), (1440, 900)):
-        engine.viewport(width, height)
-        engine.wait("(w, h) => innerWidth === w && innerHeight === h", width, height)
+    for width, height in ((1440, 900), (390, 844)):  # (the frame's game is a reload: last)
         path = SHOTS / f"{engine.name}-{width}x{height}.png"
-        engine.wait(STILL)
-        engine.screenshot(path)
-        assert Path(path).stat().st_size > 0
+        engine.viewport(width, height)
+        if engine.js("() => [innerWidth, innerHeight]") == [width, height]:
+            engine.wait(STILL)
+            engine.screenshot(path)
+        else:
+            engine.goto(server.url(f"engine-frame.html?w={width}&h={height}&src=./"))
+            engine.wait(IN_FRAME_READY)
+            engine.wait(STILL)
+            engine.screenshot(path, "#game")
+            engine.goto(server.url())
+            wait_ready(engine)
+        assert path.stat().st_size > 0
+
+
+IN_FRAME_READY = """() => {
+    const inner = document.querySelector('#game')?.contentDocument;
+    return !!inner && inner.documentElement.dataset.ready === '1'
+        && inner.querySelectorAll('[data-card]').length === 37;
+}"""
 
 
 def test_first_visit_later_visits_and_offline(
