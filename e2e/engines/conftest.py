@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from e2e.engines.drivers import DRIVERS, ENGINES, Driver, missing
+from e2e.engines.drivers import DRIVERS, ENGINES, Driver, missing, stop_chromium
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCAL = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -200,6 +200,12 @@ def check_clean(driver: Driver) -> None:
     assert errors == [], f"{driver.name}: console errors: {errors}"
     assert offsite(requests) == [], f"{driver.name}: requests left the origin"
     assert requests, f"{driver.name}: no request seen at all: the recorder is not working"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_chromium() -> Iterator[None]:
+    yield
+    stop_chromium()
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ clicks: on whatever is drawn there), key presses, viewport, screenshot, and ``dr
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import subprocess
@@ -142,21 +143,41 @@ class Driver(ABC):
 # --- Chromium: Playwright ---------------------------------------------------------------
 
 
-class ChromiumDriver(Driver):
-    name = "chromium"
+_CHROMIUM: list[Any] = []  # [playwright, browser], started once
 
-    def __init__(self, width: int, height: int) -> None:
+
+def chromium_browser() -> Any:
+    if not _CHROMIUM:
         from playwright.sync_api import sync_playwright
 
-        super().__init__(width, height)
-        self._playwright = sync_playwright().start()
-        self._browser = self._playwright.chromium.launch(
+        playwright = sync_playwright().start()
+        browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run",
                   "--disable-quic"],
         )  # fmt: skip
-        self._context = self._browser.new_context(viewport={"width": width, "height": height})
+        _CHROMIUM[:] = [playwright, browser]
+        atexit.register(stop_chromium)
+    return _CHROMIUM[1]
+
+
+def stop_chromium() -> None:
+    if _CHROMIUM:
+        playwright, browser = _CHROMIUM
+        _CHROMIUM.clear()
+        browser.close()
+        playwright.stop()
+
+
+class ChromiumDriver(Driver):
+    name = "chromium"
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        # One Playwright and one browser per process (Playwright's sync API allows one);
+        # each session is a context of its own: an empty profile.
+        self._context = chromium_browser().new_context(viewport={"width": width, "height": height})
         self._page = self._context.new_page()
         self._errors: list[str] = []
         self._requests: list[str] = []
@@ -209,8 +230,6 @@ class ChromiumDriver(Driver):
 
     def close(self) -> None:
         self._context.close()
-        self._browser.close()
-        self._playwright.stop()
 
 
 # --- Firefox: puppeteer-core over BiDi, in Node -----------------------------------------

@@ -216,28 +216,39 @@ IN_FRAME_READY = """() => {
 }"""
 
 
-def test_first_visit_later_visits_and_offline(
-    new_session: Callable[[], Driver], server: SiteServer
-) -> None:
-    """Which start-up path the engine takes (``<html data-snapshot>``) on a first visit
-    and on later ones, and a reload with the network down once the service worker has the
-    site. Every later visit restores the copy a visit kept ("kept")."""
-    driver = new_session()
-    base = server.url()
-    boot(driver, f"{base}?deck={DECK}")
-    first = driver.js(SNAPSHOT)
-    assert first in ("shipped", "kept"), f"{driver.name}: first visit took {first}"
-    play(driver, "4H>7")
-    driver.wait("() => document.documentElement.dataset.snapshot === 'kept'", timeout=KEPT_S)
-    driver.wait(CONTROLLED)
+# The start-up paths (``<html data-snapshot>``) each engine may take on a later visit, once
+# the first visit's copy is kept. WebKit can lose a copy written just before the page is
+# left (python-snapshot.mjs): that visit and the version's later ones restore the shipped
+# snapshot instead. None starts Python afresh ("none").
+LATER = {"chromium": {"kept"}, "firefox": {"kept"}, "webkit": {"kept", "shipped"}}
+
+
+def reload_paths(driver: Driver, times: int) -> list[tuple[str, float]]:
+    """Reload ``times`` times, each as soon as the game is ready: (path, seconds) each."""
     paths = []
-    for _ in range(3):
+    for _ in range(times):
         started = time.monotonic()
         driver.reload()
         wait_ready(driver)
         paths.append((driver.js(SNAPSHOT), round(time.monotonic() - started, 1)))
-    print(f"{driver.name}: first visit shipped; later visits {paths}")
-    assert [path for path, _ in paths] == ["kept"] * 3, paths
+    return paths
+
+
+def test_first_visit_later_visits_and_offline(
+    new_session: Callable[[], Driver], server: SiteServer
+) -> None:
+    """Which start-up path the engine takes on a first visit and on later ones; then a
+    reload with the network down once the service worker has the site."""
+    driver = new_session()
+    boot(driver, f"{server.url()}?deck={DECK}")
+    first = driver.js(SNAPSHOT)
+    assert first in ("shipped", "kept"), f"{driver.name}: the first visit took {first}"
+    play(driver, "4H>7")
+    driver.wait("() => document.documentElement.dataset.snapshot === 'kept'", timeout=KEPT_S)
+    driver.wait(CONTROLLED)
+    paths = reload_paths(driver, 3)
+    print(f"{driver.name}: first visit {first}; later visits {paths}")
+    assert {path for path, _ in paths} <= LATER[driver.name], paths
     wait_count(driver, owns(7, "4H"), 1)
 
     server.offline = True
@@ -246,3 +257,22 @@ def test_first_visit_later_visits_and_offline(
     wait_count(driver, owns(7, "4H"), 1)
     play(driver, "2H>3")
     wait_count(driver, owns(3, "2H"), 1)
+
+
+def test_reloads_the_moment_the_game_is_ready_restore_a_snapshot(
+    new_session: Callable[[], Driver], server: SiteServer
+) -> None:
+    """A player who leaves as soon as the game is up may leave while its copy is being
+    kept: every visit restores a snapshot all the same, and a copy that failed once is not
+    tried again for the version (python-snapshot.mjs)."""
+    driver = new_session()
+    boot(driver, f"{server.url()}?deck={DECK}")
+    paths = reload_paths(driver, 4)
+    print(f"{driver.name}: reloads at once {paths}")
+    assert "none" not in {path for path, _ in paths}, paths
+    failed = driver.js("() => localStorage.getItem('scorpion.python-snapshot.failed')")
+    if failed is not None:  # a copy failed: none kept, none read again
+        version = driver.js("() => document.documentElement.dataset.version")
+        assert failed == version
+        assert driver.js("() => localStorage.getItem('scorpion.python-snapshot')") is None
+        assert [path for path, _ in reload_paths(driver, 1)] == ["shipped"]
