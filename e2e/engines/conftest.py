@@ -134,7 +134,7 @@ def handler_for(directory: Path) -> type[http.server.SimpleHTTPRequestHandler]:
                 return
             super().handle_one_request()
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     return Handler

@@ -30,11 +30,15 @@ ROOT = HERE.parent.parent
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 FIREFOX = os.environ.get("FIREFOX") or "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER") or "/usr/bin/WebKitWebDriver"
-MINIBROWSER_DIRS = ("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1", "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1")
-WAIT_S = float(os.environ.get("ENGINE_WAIT_S", "120"))  # a loaded 2-core machine: generous, bounded
+MINIBROWSER_DIRS = (
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1",
+    "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1",
+)
+# A loaded 2-core machine: generous, but bounded.
+WAIT_S = float(os.environ.get("ENGINE_WAIT_S", "120"))
 
 
-class WaitTimeout(AssertionError):
+class WaitTimeoutError(AssertionError):
     pass
 
 
@@ -136,7 +140,7 @@ class Driver(ABC):
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise WaitTimeout(f"{self.name}: waited {timeout:.0f} s for {function} {args}")
+                raise WaitTimeoutError(f"{self.name}: waited {timeout:.0f} s for {function} {args}")
             time.sleep(every)
 
 
@@ -362,7 +366,7 @@ class WebKitDriver(Driver):
     def _harvest(self) -> None:
         try:
             found = self._driver.execute_script("return (" + TAKE_RECORDED + ")()")
-        except Exception:  # noqa: BLE001 - a page with no scripting yet: nothing kept
+        except Exception:  # a page with no scripting yet: nothing kept
             return
         if found:
             self.errors += found["errors"]

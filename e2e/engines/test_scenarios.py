@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from e2e.engines.conftest import ROOT, SiteServer
 from e2e.engines.drivers import Driver
