@@ -1,5 +1,4 @@
-"""The acceptance scenarios in three engines (``make engines-test``; e2e/engines/README
-is the README's "Browsers" section).
+"""The acceptance scenarios in three engines (``make engines-test``; README.md, "Browsers").
 
 Fixtures:
 

@@ -185,6 +185,19 @@ def test_language_switch(engine: Driver, server: SiteServer) -> None:
     wait_text(engine, BOARD, seed_boards("de")[1])
 
 
+def test_a_save_that_cannot_be_read_gives_a_notice_and_a_new_game(
+    engine: Driver, server: SiteServer
+) -> None:
+    """Stored data that is not a save (the first of the tampered-storage cases: more are
+    one function like this each)."""
+    fresh(engine, server.url(), "", saved="{not json")
+    engine.wait("() => !document.querySelector('#notice').hidden")
+    assert "saved game could not be read" in text(engine, "#notice")
+    wait_count(engine, "[data-card]", 37)
+    click(engine, "#notice-close")
+    engine.wait("() => document.querySelector('#notice').hidden")
+
+
 def test_screenshots(engine: Driver, server: SiteServer) -> None:
     """The seed deal after its first move, at a phone's size and a desktop's, for a person
     to look at side by side (screenshots/engines/ENGINE-WxH.png). Where the window cannot
