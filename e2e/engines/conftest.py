@@ -80,6 +80,13 @@ frame.width = query.get("w"); frame.height = query.get("h"); frame.src = query.g
 """
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # selenium's own WebKitGTK driver still uses what selenium deprecates
+    config.addinivalue_line(
+        "filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning"
+    )
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--engine", action="append", choices=ENGINES, help="run only in this engine (repeatable)"
