@@ -53,11 +53,11 @@ def wait_ready(driver: Driver) -> None:
 
 def fresh(driver: Driver, base: str, query: str = "", saved: str | None = None) -> None:
     """Empty the origin's localStorage (from a tiny page of it), store ``saved`` as the
-    save if given, then boot ``base + query``."""
+    save if given (under the key of a site served at the root), then boot ``base + query``."""
     driver.goto(base + "static/icon.svg")
     driver.js("() => localStorage.clear()")
     if saved is not None:
-        driver.js("text => localStorage.setItem('scorpion.save', text)", saved)
+        driver.js("text => localStorage.setItem('scorpion.save@/', text)", saved)
     boot(driver, base + query)
 
 
