@@ -282,9 +282,9 @@ def test_reloads_the_moment_the_game_is_ready_restore_a_snapshot(
     paths = reload_paths(driver, 4)
     print(f"{driver.name}: reloads at once {paths}")
     assert "none" not in {path for path, _ in paths}, paths
-    failed = driver.js("() => localStorage.getItem('scorpion.python-snapshot.failed')")
+    failed = driver.js("() => localStorage.getItem('scorpion.python-snapshot@/.failed')")
     if failed is not None:  # a copy failed: none kept, none read again
         version = driver.js("() => document.documentElement.dataset.version")
         assert failed == version
-        assert driver.js("() => localStorage.getItem('scorpion.python-snapshot')") is None
+        assert driver.js("() => localStorage.getItem('scorpion.python-snapshot@/')") is None
         assert [path for path, _ in reload_paths(driver, 1)] == ["shipped"]
