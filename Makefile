@@ -2,15 +2,17 @@
 #
 #   make deps       .venv (requirements-dev.txt) and node_modules (package-lock.json), when changed
 #   make chromium   Debian's chromium + fonts-noto-cjk, only if $(CHROMIUM) is missing
+#   make engines    Debian's firefox-esr, webkit2gtk-driver, xvfb, xauth, only if missing
 #   make site       build the static site into _site/ (tools/build_site.py)
 #   make serve      site, then serve _site/ on http://127.0.0.1:$(PORT)/
-#   make test       everything CI runs: lint, unit, wasm, e2e
+#   make test       everything CI runs: lint, unit, wasm, e2e, engines-test
 #   make lint       ruff + mypy       make unit   pytest tests/ under CPython
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
+#   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
 #   make winnable   regenerate static/data/winnable-*.json with the solver (minutes; commit them)
 #   make clean      build output and caches (distclean: also .venv and node_modules)
 #
-# Extra pytest arguments: make unit ARGS="-k notation"; the same for wasm and e2e.
+# Extra pytest arguments: make unit ARGS="-k notation"; the same for wasm, e2e, engines-test.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -37,10 +39,10 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
+.PHONY: help deps chromium engines engines-test site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
 
 help:
-	@sed -n '1,14s/^# \{0,1\}//p' Makefile
+	@sed -n '1,16s/^# \{0,1\}//p' Makefile
 
 # --- dependencies ---------------------------------------------------------------------------
 
@@ -75,6 +77,23 @@ chromium:
 	  test -x "$(CHROMIUM)" || { echo "chromium: still no $(CHROMIUM) (set CHROMIUM?)" >&2; exit 1; }; \
 	fi
 
+# Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's MiniBrowser
+# (driven by WebKitWebDriver through selenium, under xvfb-run): see e2e/engines/.
+ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb xauth
+
+engines:
+	@missing=$$(for p in $(ENGINE_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -z "$$missing" ]; then \
+	  echo "engines: $(ENGINE_PACKAGES) installed"; \
+	else \
+	  if [ "$$(id -u)" != 0 ] && [ -z "$(SUDO)" ]; then \
+	    echo "engines: need root or sudo to apt-get install" $$missing >&2; exit 1; \
+	  fi; \
+	  $(SUDO) apt-get update; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
 # --- build ----------------------------------------------------------------------------------
 
 site: $(VENV_STAMP) $(NODE_STAMP)
@@ -94,7 +113,7 @@ winnable: $(VENV_STAMP)
 
 # --- tests ----------------------------------------------------------------------------------
 
-test: deps chromium site lint unit wasm e2e
+test: deps chromium engines site lint unit wasm e2e engines-test
 
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .
@@ -110,7 +129,12 @@ wasm: $(WASM_STAMP) catalogs
 	node tests/pyodide/run.mjs $(ARGS)
 
 e2e: deps chromium site
-	$(PY) -m pytest e2e $(XDIST) $(ARGS)
+	$(PY) -m pytest e2e --ignore=e2e/engines $(XDIST) $(ARGS)
+
+# The acceptance scenarios in Chromium, Firefox and WebKit (e2e/engines/); MiniBrowser has no
+# headless mode, hence the virtual display. Pick one: make engines-test ARGS="--engine webkit".
+engines-test: deps chromium engines site catalogs
+	xvfb-run -a -s "-screen 0 1920x1200x24" $(PY) -m pytest e2e/engines $(ARGS)
 
 # --- cleaning -------------------------------------------------------------------------------
 

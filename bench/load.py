@@ -1,6 +1,7 @@
 """Load time of the game against the bare Pyodide boot, cold and warm, in headless Chromium.
 
     .venv/bin/python bench/load.py [--runs 5] [--site DIR] [--timeline]
+    .venv/bin/python bench/load.py --engine firefox --engine webkit [--runs 5]
 
 Builds a private copy of the site from the working tree (``--site DIR`` copies a built
 site instead), adds ``bench/bare.html`` (only ``loadPyodide`` from the same vendored
@@ -25,6 +26,13 @@ the frame after the DOM write (requestAnimationFrame, then a task).
 The machine is shared and loaded: compare the ratios of one run, not absolute times
 across runs; the load average is printed before and after.
 
+``--engine firefox`` (or ``webkit``, ``chromium``; repeatable) measures that engine instead,
+driven as e2e/engines/ drives it (drivers.py: Firefox ESR through puppeteer-core, WebKitGTK's
+MiniBrowser through WebKitWebDriver, re-run under ``xvfb-run`` when there is no display):
+the same four kinds of load, cold (a new browser and profile per load) and warm (one
+session, primed), the game against the bare boot in the same engine. Requests are not
+routed there either; no references.
+
 Alone, the run also loads the references of the current site only: the bare page with
 Pyodide's own (source) standard library, cold and warm ("stock"), and the bare page warm
 in a profile of its own ("bare alone"). With ``--baseline`` it does not: a stock load runs
@@ -35,7 +43,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -45,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
+    ROOT,
     STOCK_BARE,
     deck_query,
     launch,
@@ -354,6 +365,98 @@ def report(label: str, results: dict[str, list[dict[str, Any]]]) -> None:
               "timing; the service worker's install fetches are not in it)")  # fmt: skip
 
 
+def engine_load(driver: Any, url: str, app: bool, settle: bool = False) -> dict[str, Any]:
+    """``load`` through an e2e/engines driver: open ``url``, wait until ready (and, for
+    ``settle``, until the service worker controls the page and the snapshot is settled)."""
+    driver.goto(url)
+    driver.wait(READY, timeout=TIMEOUT_MS / 1000, every=0.02)
+    if app:
+        driver.wait(PAINTED, timeout=TIMEOUT_MS / 1000, every=0.02)
+    if settle:
+        driver.wait(CONTROLLED, timeout=TIMEOUT_MS / 1000)
+        driver.wait(SNAPSHOT_SETTLED, timeout=SNAPSHOT_WAIT_MS / 1000)
+    data: dict[str, Any] = driver.js(COLLECT)
+    if data["error"]:
+        raise SystemExit(f"{url}: Python failed:\n{data['error']}")
+    times = {**data["marks"], **data["paint"]}
+    data["times"] = {name: value / 1000 for name, value in times.items()}
+    data["snapshot"] = driver.js("() => document.documentElement.dataset.snapshot || null")
+    return data
+
+
+def engine_cold(engine: str, url: str, app: bool) -> dict[str, Any]:
+    from e2e.engines.drivers import DRIVERS
+
+    driver = DRIVERS[engine](*VIEWPORT_SIZE)
+    try:
+        time.sleep(1.0)  # let the new browser settle before the clock starts
+        return engine_load(driver, url, app)
+    finally:
+        driver.close()
+
+
+VIEWPORT_SIZE = (1280, 900)
+
+
+def engine_rounds(engine: str, base: str, runs: int, prime: int) -> dict[str, list[dict[str, Any]]]:
+    """Cold and warm loads of the game and the bare page in ``engine``, interleaved as
+    ``run_rounds`` does."""
+    from e2e.engines.drivers import DRIVERS
+
+    app_url, bare_url = base + deck_query(), base + "bare.html"
+    warm = DRIVERS[engine](*VIEWPORT_SIZE)
+    results: dict[str, list[dict[str, Any]]] = {}
+    try:
+        for index in range(prime):
+            engine_load(warm, app_url if index == 0 else base, True, settle=True)
+            engine_load(warm, bare_url, False)
+        steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+            (f"{engine} cold app", partial(engine_cold, engine, app_url, True)),
+            (f"{engine} cold bare", partial(engine_cold, engine, bare_url, False)),
+            (f"{engine} warm app", partial(engine_load, warm, base, True)),
+            (f"{engine} warm bare", partial(engine_load, warm, bare_url, False)),
+        ]
+        for round_ in range(runs):
+            for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
+                run = step()
+                run["load"] = load_average()
+                results.setdefault(kind, []).append(run)
+                ready = run["times"].get("scorpion-ready", run["times"].get("bare-ready"))
+                path = f"  restored from {run['restoredFrom']}" if run.get("restoredFrom") else ""
+                print(f"  round {round_ + 1} {kind:26}  ready {ready:.2f} s{path}"
+                      f"  (load {run['load']})", flush=True)  # fmt: skip
+    finally:
+        warm.close()
+    return results
+
+
+def main_engines(args: argparse.Namespace) -> None:
+    """``--engine``: each engine's loads, then its report."""
+    if "webkit" in args.engine and not os.environ.get("DISPLAY"):
+        # MiniBrowser has no headless mode: run again on a virtual display.
+        screen = "-screen 0 1920x1200x24"
+        os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", screen, sys.executable, *sys.argv])
+    sys.path.insert(0, str(ROOT))
+    work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
+    results: dict[str, list[dict[str, Any]]] = {}
+    try:
+        site = prepare_site(work / "current", args.site)
+        before = load_average()
+        with serve(site) as base:
+            for engine in args.engine:
+                print(f"{engine}:", flush=True)
+                results.update(engine_rounds(engine, base, args.runs, args.prime))
+        after = load_average()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"\nbench/load.py: {args.runs} loads of each kind per engine, interleaved")
+    print(f"load average (1, 5, 15 min): before {before}, after {after}")
+    for engine in args.engine:
+        report(engine, results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="loads of each kind (default 5)")
@@ -372,7 +475,16 @@ def main() -> None:
     )
     parser.add_argument("--timeline", action="store_true", help="print a median load's timeline")
     parser.add_argument("--json", type=Path, help="write every load's measurements here")
+    parser.add_argument(
+        "--engine",
+        action="append",
+        choices=("chromium", "firefox", "webkit"),
+        help="measure this engine through e2e/engines' drivers (repeatable)",
+    )
     args = parser.parse_args()
+    if args.engine:
+        main_engines(args)
+        return
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
     try:

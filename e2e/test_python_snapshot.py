@@ -89,21 +89,23 @@ def test_the_first_visit_and_the_next_restore_python_and_the_game(
 def test_restored_pythons_do_not_share_their_random_numbers(
     browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
-    """With no save, the page deals a random game: two restores of the same snapshot must
-    not deal the same one (the snapshot holds the random generator's state)."""
+    """With no save, the page deals a random game: restores of the same snapshot must not
+    all deal the same one (the snapshot holds the random generator's state). A newcomer's
+    deal is drawn from 40 (webapp.winnable.FIRST_DEALS): two loads dealt the same one in
+    1 of 40 runs, so three are compared (all three the same: 1 in 1,600)."""
     with watched_context(browser) as context:
         page = context.new_page()
         blank(page, site_url)
         first_visit(page, site_url, wait_ready)
         deals = []
-        for _ in range(2):
+        for _ in range(3):
             for key in ("scorpion.save@/", "scorpion.paint@/"):
                 page.evaluate(f"localStorage.removeItem('{key}')")
             page.goto(site_url)
             wait_ready(page)
             assert page.evaluate(RESTORED)
             deals.append(page.locator("#deal-line").inner_text())
-        assert deals[0] != deals[1], deals
+        assert len(set(deals)) > 1, deals
 
 
 # What Chromium's Network Information API says of a slow connection, or of a player who asks
@@ -195,7 +197,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_broken_kept_copy_is_dropped_for_the_shipped_one(
+def test_a_broken_kept_copy_is_dropped_for_the_shipped_one_and_not_kept_again(
     browser: Browser, site_url: str, wait_ready: Any, damage: str
 ) -> None:
     with watched_context(browser) as context:
@@ -217,14 +219,21 @@ def test_a_broken_kept_copy_is_dropped_for_the_shipped_one(
         assert asked_for_the_shipped_snapshot(requests)
         assert any("kept Python snapshot is not used" in text for text in warnings), warnings
         expect(page.locator("#undo")).to_be_enabled()  # the game is as it was
-        # a good copy is kept again, and the next visit restores it
-        page.wait_for_function(KEPT, timeout=KEEP_MS)
-        page.reload()
-        wait_ready(page)
-        assert (
-            page.evaluate('performance.getEntriesByName("scorpion-restored")[0].detail') == "kept"
-        )
-        expect(page.locator("#undo")).to_be_enabled()
+        # a copy that failed once is not tried again for this version: no copy is kept,
+        # and the next visits restore the shipped snapshot
+        version = page.evaluate("document.documentElement.dataset.version")
+        assert page.evaluate(f"localStorage.getItem('{NOTE}.failed')") == version
+        assert page.evaluate(f"localStorage.getItem('{NOTE}')") is None
+        for _ in range(2):
+            page.reload()
+            wait_ready(page)
+            assert (
+                page.evaluate('performance.getEntriesByName("scorpion-restored")[0].detail')
+                == "shipped"
+            )
+            expect(page.locator("#undo")).to_be_enabled()
+        assert page.evaluate(f"localStorage.getItem('{NOTE}')") is None
+        assert kept_copies(page) == []
 
 
 def test_a_new_version_keeps_its_own_copy_and_drops_the_old(

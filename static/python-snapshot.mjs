@@ -26,7 +26,9 @@
 //
 // Anything wrong (no DecompressionStream, a failed download, a snapshot that will not
 // restore, no room to keep a copy) costs only the speed-up: pyodide-boot.mjs then starts
-// Python as usual, and a copy that will not restore is dropped.
+// Python as usual, and a copy that will not restore is dropped. A version whose kept copy
+// failed once (missing, wrong, or not restoring) keeps no copy again: its later visits
+// restore the shipped one (FAILED below).
 
 import { unpack } from "./sparse.mjs";
 
@@ -63,6 +65,27 @@ function noteKept(version) {
     else localStorage.setItem(KEPT, version);
   } catch {
     // storage full or blocked: the next visit inflates the shipped one again
+  }
+}
+
+// The site version whose kept copy failed once: it keeps no copy again. (WebKit, reloaded
+// the moment the game was ready, sometimes found the copy gone from Cache Storage while
+// the note above stayed: each such keep and loss cost a visit its speed-up.)
+const FAILED = `${KEPT}.failed`;
+
+function keepingFailed() {
+  try {
+    return localStorage.getItem(FAILED) === siteVersion;
+  } catch {
+    return false;
+  }
+}
+
+function noteKeepingFailed() {
+  try {
+    localStorage.setItem(FAILED, siteVersion);
+  } catch {
+    // storage blocked: nothing is kept either
   }
 }
 
@@ -180,10 +203,11 @@ export function pythonSnapshot() {
   if (!built) return null;
   const state = { source: "shipped", packed: null };
   let bytes;
-  if (canKeep && keptVersion() === siteVersion) {
+  if (canKeep && keptVersion() === siteVersion && !keepingFailed()) {
     state.source = "kept";
     bytes = readKept().catch(async (error) => {
       console.warn("scorpion: the kept Python snapshot is not used; the shipped one is:", error);
+      noteKeepingFailed();
       await dropKept();
       state.source = "shipped";
       state.packed = download();
@@ -203,10 +227,12 @@ export function pythonSnapshot() {
     bytes,
     restored: () => {
       root.dataset.snapshot = state.source;
-      if (state.source === "shipped" && canKeep) keepLater(state.packed);
+      if (state.source === "shipped" && canKeep && !keepingFailed()) keepLater(state.packed);
     },
     failed: async () => {
-      if (state.source === "kept") await dropKept();
+      if (state.source !== "kept") return;
+      noteKeepingFailed();
+      await dropKept();
     },
   };
 }

@@ -214,15 +214,55 @@ def face_symbol(index: int) -> str:
     )
 
 
+# The back's lattice: lines at 45 degrees, 10 units apart, inside the frame (8..92 x 8..132).
+# Drawn as lines, not as a <pattern> fill: WebKit (Safari) does not paint a pattern that
+# lives in an external sprite used through <use>, and showed a plain back.
+LATTICE_BOX = (9.0, 9.0, 91.0, 131.0)  # the frame's inner edge: its stroke hides the ends
+LATTICE_STEP = 10.0
+
+
+def lattice_path() -> str:
+    """The lattice as one path of segments, each line clipped to ``LATTICE_BOX``.
+
+    >>> lattice_path().startswith("M")
+    True
+    """
+    left, top, right, bottom = LATTICE_BOX
+    step = LATTICE_STEP * 2**0.5  # a 10-unit grid turned 45 degrees
+    parts = []
+    for sign in (1, -1):  # y = sign * x + c: "\\" lines, then "/" lines
+        lows = (top - sign * left, top - sign * right, bottom - sign * left, bottom - sign * right)
+        k = int((min(lows) - step / 2) // step)
+        while (c := step / 2 + k * step) <= max(lows):
+            k += 1
+            ends = []
+            for x in (left, right):
+                y = sign * x + c
+                if top <= y <= bottom:
+                    ends.append((x, y))
+            for y in (top, bottom):
+                x = (y - c) * sign
+                if left < x < right:
+                    ends.append((x, y))
+            ends = sorted(set(ends))
+            if len(ends) >= 2 and ends[0] != ends[-1]:
+                (x1, y1), (x2, y2) = ends[0], ends[-1]
+                parts.append(f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")
+    return "".join(parts)
+
+
+def num(value: float) -> str:
+    """A coordinate to two decimals, without trailing zeros: 9, 12.5, 13.14."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def back_symbol() -> str:
     """A lattice on a deep colour, with a framed diamond: nothing like a face."""
     return (
         f'<symbol id="back" viewBox="0 0 {W} {H}">'
-        '<pattern id="lattice" width="10" height="10" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)">'
-        f'<path d="M0 5h10M5 0v10" style="{LINE}" stroke-width="1.6"/></pattern>'
         f'<rect {OUTLINE} style="{BACK}"/>'
-        '<rect x="8" y="8" width="84" height="124" rx="4" fill="url(#lattice)" '
+        f'<path d="{lattice_path()}" style="{LINE}" stroke-width="1.6"/>'
+        '<rect x="8" y="8" width="84" height="124" rx="4" fill="none" '
         f'style="{LINE}" stroke-width="2"/>'
         f'<path d="M50 46 72 70 50 94 28 70z" style="{EMBLEM}" stroke-width="3"/>'
         "</symbol>"

@@ -1,0 +1,290 @@
+"""The game's acceptance scenarios, each written once and run in Chromium, Firefox and
+WebKit (drivers.py). One session per engine for the module; a scenario that needs a first
+visit makes its own. After each, conftest checks that no console error was logged and no
+request left the origin. To add a scenario, add a ``test_`` function taking ``engine``
+(and ``server``): it runs in every engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from e2e.engines.conftest import ROOT, SiteServer
+from e2e.engines.drivers import Driver
+from e2e.engines.play import (
+    CONTROLLED,
+    STILL,
+    after,
+    boot,
+    choose_language,
+    click,
+    description,
+    fresh,
+    owns,
+    play,
+    text,
+    wait_count,
+    wait_ready,
+    wait_text,
+)
+from e2e.test_game import REFUSALS, refusal_position, seed_boards
+from e2e.ui import DECK, LINE, SEED
+from scorpion import Game
+
+BOARD = "#board-description"
+SHOTS = ROOT / "screenshots" / "engines"  # (pytest-playwright empties test-results/)
+SNAPSHOT = "() => document.documentElement.dataset.snapshot || null"
+KEPT_S = 90.0  # the copy is written once the game is idle: allow for a loaded machine
+
+
+def test_example_move_by_click_drag_and_keyboard(engine: Driver, server: SiteServer) -> None:
+    fresh(engine, server.url(), f"?deck={DECK}&lang=de")
+    deal, moved = seed_boards("de")
+    wait_text(engine, BOARD, deal)
+    wait_count(engine, "[data-card]", 37)
+    play(engine, "4H>7")  # by click
+    wait_text(engine, "#score", "5")
+    wait_text(engine, BOARD, moved)
+    click(engine, "#undo")
+    wait_text(engine, BOARD, deal)
+
+    # by drag: pressed on 4H, moved (the pile follows), released over column 7
+    wait_count(engine, owns(2, "4H"), 1)
+    engine.wait(STILL)
+    x, y = engine.wait(POINT_OF, "4H")
+    tx, ty = engine.wait(POINT_OF_COLUMN, 7)
+    engine.move(x, y)
+    engine.down()
+    engine.move(x + 40, y + 30, steps=4)
+    engine.wait("() => document.querySelector('[data-column=\"2\"]').matches('.dragging')")
+    engine.move(tx, ty, steps=8)
+    engine.up()
+    wait_count(engine, owns(7, "4H"), 1)
+    wait_text(engine, BOARD, moved)
+    click(engine, "#undo")
+    wait_count(engine, owns(2, "4H"), 1)
+
+    # by keyboard only: an arrow key with the focus on nothing enters the table (at the
+    # keyboard cursor, wherever the last moves left it); right to column 2, up to 4H,
+    # Enter, right to column 7, Enter. Each key once the last one has moved the focus.
+    engine.wait(STILL)
+    engine.js("() => document.activeElement?.blur()")
+    engine.press("ArrowRight")
+    engine.wait(f"() => ({FOCUSED_COLUMN})() !== null")
+    key_to_column(engine, 2)
+    engine.press("ArrowUp")
+    engine.wait("() => document.activeElement?.dataset.card === '4H'")
+    engine.press("Enter")
+    wait_count(engine, '[data-card="4H"][aria-pressed="true"]', 1)
+    key_to_column(engine, 7)
+    engine.press("Enter")
+    wait_text(engine, BOARD, moved)
+    engine.press("u")
+    wait_count(engine, owns(2, "4H"), 1)
+    engine.press("Control+y")
+    wait_count(engine, owns(7, "4H"), 1)
+
+
+# The column (1-7) of the focused element (a column, or a card it owns), or null.
+FOCUSED_COLUMN = """() => {
+    const e = document.activeElement;
+    if (!e || !e.closest('.tableau, [data-column], [data-card]')) return null;
+    const column = e.closest('[data-column]')
+        || (e.id && document.querySelector(`[aria-owns~="${e.id}"]`));
+    return column ? Number(column.dataset.column) : null;
+}"""
+
+
+def key_to_column(engine: Driver, column: int) -> None:
+    """ArrowRight until the focus is in ``column`` (the columns wrap round)."""
+    for _ in range(7):
+        now = engine.js(FOCUSED_COLUMN)
+        if now == column:
+            return
+        engine.press("ArrowRight")
+        engine.wait(f"() => ({FOCUSED_COLUMN})() === {now % 7 + 1}")
+    raise AssertionError(f"the focus never reached column {column}")
+
+
+# A card's middle (the top card of its column); a column's middle, below its cards.
+POINT_OF = """card => {
+    const r = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
+    return r.width ? [r.left + r.width / 2, r.top + r.height / 2] : null;
+}"""
+POINT_OF_COLUMN = """column => {
+    const r = document.querySelector(`[data-column="${column}"]`).getBoundingClientRect();
+    return r.width ? [r.left + r.width / 2, r.top + Math.min(r.height / 2, 200)] : null;
+}"""
+
+
+def test_refusals_only_with_interactive_rules(engine: Driver, server: SiteServer) -> None:
+    game, saved, refused = refusal_position()
+    fresh(engine, server.url(), "?lang=sv", saved=saved)
+    assert engine.js("() => document.querySelector('#interactive-rules').checked")
+    before = description(game, "sv")
+    wait_text(engine, BOARD, before)
+    for reason, (card, column) in refused.items():
+        click(engine, f'[data-card="{card}"]')
+        click(engine, f'[data-column="{column + 1}"]')
+        wait_text(engine, "#status", REFUSALS["sv"][reason])
+        assert text(engine, BOARD) == before  # nothing moved
+    click(engine, "#interactive-rules")
+    engine.wait("() => !document.querySelector('#interactive-rules').checked")
+    for card, column in refused.values():
+        click(engine, f'[data-card="{card}"]')
+        click(engine, f'[data-column="{column + 1}"]')
+        wait_count(engine, f'[data-card="{card}"][aria-pressed="false"]', 1)
+        status = text(engine, "#status")
+        assert not any(message in status for message in REFUSALS["sv"].values()), status
+    assert text(engine, BOARD) == before
+
+
+def test_reserve_undo_redo_and_reload_keeps_the_game(engine: Driver, server: SiteServer) -> None:
+    fresh(engine, server.url(), f"?deck={DECK}")
+    play(engine, "4H>7")
+    play(engine, "deal")
+    for card, column in (("QS", 1), ("AH", 2), ("5D", 3)):
+        wait_count(engine, owns(column, card), 1)
+    click(engine, "#undo")
+    wait_count(engine, '[data-card="QS"]', 0)
+    engine.wait("() => !document.querySelector('#deal-reserve').disabled")
+    click(engine, "#redo")
+    wait_count(engine, owns(1, "QS"), 1)
+    dealt = description(after(["4H>7", "deal"]))
+    wait_text(engine, BOARD, dealt)
+    engine.reload()
+    wait_ready(engine)
+    wait_text(engine, BOARD, dealt)
+    assert "deck=" not in engine.js("() => location.href")
+    wait_text(engine, "#score", "5")
+    click(engine, "#undo")
+    engine.wait("() => !document.querySelector('#deal-reserve').disabled")
+
+
+def test_the_winning_line_to_the_win(engine: Driver, server: SiteServer) -> None:
+    fresh(engine, server.url(), f"?deck={DECK}")
+    for move in LINE:
+        play(engine, move)
+    engine.wait("() => document.querySelector('#win-dialog').open")
+    wait_text(engine, "#win-score", str(SEED["winning_score"]))
+    wait_text(engine, "#score", "695")
+    wait_count(engine, "[data-card]", 0)
+
+
+def test_language_switch(engine: Driver, server: SiteServer) -> None:
+    fresh(engine, server.url(), f"?deck={DECK}")
+    wait_text(engine, BOARD, description(Game.from_deck(DECK)))
+    play(engine, "4H>7")
+    for lang in ("sv", "zh-TW", "de"):
+        choose_language(engine, lang)
+        wait_text(engine, BOARD, seed_boards(lang)[1])
+    engine.reload()  # the choice is kept
+    wait_ready(engine)
+    assert engine.js("() => document.documentElement.lang") == "de"
+    wait_text(engine, BOARD, seed_boards("de")[1])
+
+
+def test_a_save_that_cannot_be_read_gives_a_notice_and_a_new_game(
+    engine: Driver, server: SiteServer
+) -> None:
+    """Stored data that is not a save (the first of the tampered-storage cases: more are
+    one function like this each)."""
+    fresh(engine, server.url(), "", saved="{not json")
+    engine.wait("() => !document.querySelector('#notice').hidden")
+    assert "saved game could not be read" in text(engine, "#notice")
+    wait_count(engine, "[data-card]", 37)
+    click(engine, "#notice-close")
+    engine.wait("() => document.querySelector('#notice').hidden")
+
+
+def test_screenshots(engine: Driver, server: SiteServer) -> None:
+    """The seed deal after its first move, at a phone's size and a desktop's, for a person
+    to look at side by side (screenshots/engines/ENGINE-WxH.png). Where the window cannot
+    be that small, the game is shown in a frame of that size (conftest.FRAME)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    fresh(engine, server.url(), f"?deck={DECK}")
+    play(engine, "4H>7")
+    for width, height in ((1440, 900), (390, 844)):  # (the frame's game is a reload: last)
+        path = SHOTS / f"{engine.name}-{width}x{height}.png"
+        engine.viewport(width, height)
+        if engine.js("() => [innerWidth, innerHeight]") == [width, height]:
+            engine.wait(STILL)
+            engine.screenshot(path)
+        else:
+            engine.goto(server.url(f"engine-frame.html?w={width}&h={height}&src=./"))
+            engine.wait(IN_FRAME_READY)
+            engine.wait(STILL)
+            engine.screenshot(path, "#game")
+            engine.goto(server.url())
+            wait_ready(engine)
+        assert path.stat().st_size > 0
+
+
+IN_FRAME_READY = """() => {
+    const inner = document.querySelector('#game')?.contentDocument;
+    return !!inner && inner.documentElement.dataset.ready === '1'
+        && inner.querySelectorAll('[data-card]').length === 37;
+}"""
+
+
+# The start-up paths (``<html data-snapshot>``) each engine may take on a later visit, once
+# the first visit's copy is kept. WebKit can lose a copy written just before the page is
+# left (python-snapshot.mjs): that visit and the version's later ones restore the shipped
+# snapshot instead. None starts Python afresh ("none").
+LATER = {"chromium": {"kept"}, "firefox": {"kept"}, "webkit": {"kept", "shipped"}}
+
+
+def reload_paths(driver: Driver, times: int) -> list[tuple[str, float]]:
+    """Reload ``times`` times, each as soon as the game is ready: (path, seconds) each."""
+    paths = []
+    for _ in range(times):
+        started = time.monotonic()
+        driver.reload()
+        wait_ready(driver)
+        paths.append((driver.js(SNAPSHOT), round(time.monotonic() - started, 1)))
+    return paths
+
+
+def test_first_visit_later_visits_and_offline(
+    new_session: Callable[[], Driver], server: SiteServer
+) -> None:
+    """Which start-up path the engine takes on a first visit and on later ones; then a
+    reload with the network down once the service worker has the site."""
+    driver = new_session()
+    boot(driver, f"{server.url()}?deck={DECK}")
+    first = driver.js(SNAPSHOT)
+    assert first in ("shipped", "kept"), f"{driver.name}: the first visit took {first}"
+    play(driver, "4H>7")
+    driver.wait("() => document.documentElement.dataset.snapshot === 'kept'", timeout=KEPT_S)
+    driver.wait(CONTROLLED)
+    paths = reload_paths(driver, 3)
+    print(f"{driver.name}: first visit {first}; later visits {paths}")
+    assert {path for path, _ in paths} <= LATER[driver.name], paths
+    wait_count(driver, owns(7, "4H"), 1)
+
+    server.offline = True
+    driver.reload()
+    wait_ready(driver)
+    wait_count(driver, owns(7, "4H"), 1)
+    play(driver, "2H>3")
+    wait_count(driver, owns(3, "2H"), 1)
+
+
+def test_reloads_the_moment_the_game_is_ready_restore_a_snapshot(
+    new_session: Callable[[], Driver], server: SiteServer
+) -> None:
+    """A player who leaves as soon as the game is up may leave while its copy is being
+    kept: every visit restores a snapshot all the same, and a copy that failed once is not
+    tried again for the version (python-snapshot.mjs)."""
+    driver = new_session()
+    boot(driver, f"{server.url()}?deck={DECK}")
+    paths = reload_paths(driver, 4)
+    print(f"{driver.name}: reloads at once {paths}")
+    assert "none" not in {path for path, _ in paths}, paths
+    failed = driver.js("() => localStorage.getItem('scorpion.python-snapshot@/.failed')")
+    if failed is not None:  # a copy failed: none kept, none read again
+        version = driver.js("() => document.documentElement.dataset.version")
+        assert failed == version
+        assert driver.js("() => localStorage.getItem('scorpion.python-snapshot@/')") is None
+        assert [path for path, _ in reload_paths(driver, 1)] == ["shipped"]
