@@ -7,6 +7,7 @@ request left the origin. To add a scenario, add a ``test_`` function taking ``en
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 
@@ -30,7 +31,8 @@ from e2e.engines.play import (
 )
 from e2e.test_game import REFUSALS, refusal_position, seed_boards
 from e2e.ui import DECK, LINE, SEED
-from scorpion import Game
+from scorpion import Game, saves
+from scorpion.session import Session
 
 BOARD = "#board-description"
 SHOTS = ROOT / "screenshots" / "engines"  # (pytest-playwright empties test-results/)
@@ -288,3 +290,79 @@ def test_reloads_the_moment_the_game_is_ready_restore_a_snapshot(
         assert failed == version
         assert driver.js("() => localStorage.getItem('scorpion.python-snapshot@/')") is None
         assert [path for path, _ in reload_paths(driver, 1)] == ["shipped"]
+
+
+# --- stored data written by someone else (the saved-data issue's cases) ----------------------
+
+
+def paint_xss(version: int) -> str:
+    """A paint of the first builds' kind (markup) with a script in it."""
+    markup = '<img src=x onerror="window.__pwned=1">'
+    paint = {"v": version, "lang": "en", "four": False, "owners": [], "texts": {}}
+    return json.dumps({**paint, "parents": {"table": markup}})
+
+
+SAVED_MOVES = (
+    "() => JSON.parse(localStorage.getItem('scorpion.save@/') || 'null')?.current.game.moves.length"
+)
+BACKUPS = """() => Object.keys(localStorage).filter(k => k.startsWith('scorpion.backup.'))
+    .map(k => localStorage.getItem(k).length)"""
+
+
+def store(engine: Driver, items: dict[str, str]) -> None:
+    """An emptied localStorage holding ``items`` (as another page of the origin could)."""
+    engine.js("() => localStorage.clear()")
+    for key, value in items.items():
+        engine.js("(k, v) => localStorage.setItem(k, v)", key, value)
+
+
+def test_tampered_paint_never_runs_nor_breaks_the_page(engine: Driver, server: SiteServer) -> None:
+    base = server.url()
+    engine.goto(base + "static/icon.svg")
+    store(engine, {"scorpion.paint": paint_xss(3), "scorpion.paint@/": paint_xss(4)})
+    boot(engine, base)
+    assert engine.js("() => window.__pwned === undefined && !document.querySelector('img[src=x]')")
+    wait_count(engine, "[data-card]", 37)
+    # A paint of this very board, kept once the player pauses; then a selector in it.
+    engine.wait(
+        "() => !!JSON.parse(localStorage.getItem('scorpion.paint@/') || '{}').cards",
+        timeout=KEPT_S,
+    )
+    engine.js(
+        """() => { const p = JSON.parse(localStorage.getItem('scorpion.paint@/'));
+        p.cards[0][0] = 'x"],body,[y="'; p.texts.tableau = 'gone';
+        localStorage.setItem('scorpion.paint@/', JSON.stringify(p)); }"""
+    )
+    boot(engine, base)
+    wait_count(engine, "[data-column]", 7)
+    wait_count(engine, "[data-card]", 37)
+
+
+def test_tampered_saves_are_kept_aside_and_never_block_saving(
+    engine: Driver, server: SiteServer
+) -> None:
+    base = server.url()
+    engine.goto(base + "static/icon.svg")
+    store(engine, {"scorpion.save@/": "x" * 2_000_000})  # fits every engine; a copy would not
+    boot(engine, base)
+    engine.wait("() => document.querySelector('#notice').textContent.includes('kept in Settings')")
+    assert engine.js(BACKUPS) == [2_000_000]
+    play(engine, "deal")
+    engine.wait(f"() => ({SAVED_MOVES})() === 1")
+    # A line of play longer than any game: refused before it is replayed.
+    long = json.loads(saves.dump(Session(Game.from_deck(DECK)), revision=1, saved_at=0))
+    long["current"]["game"]["moves"] = ["QS>2", "QS>1"] * 120_000
+    long["stats"]["classic"]["played"] = 9
+    engine.goto(base + "static/icon.svg")
+    store(engine, {"scorpion.save@/": json.dumps(long)})
+    boot(engine, base)
+    engine.wait("() => document.querySelector('#notice').textContent.includes('longer than any')")
+    # An unreadable revision: the game comes back, and the notice says so.
+    game = Game.from_deck(DECK, moves=" ".join(LINE[:2]))
+    broken = json.loads(saves.dump(Session(game, counted=True), revision=1, saved_at=0))
+    broken["revision"] = "abc"
+    engine.goto(base + "static/icon.svg")
+    store(engine, {"scorpion.save@/": json.dumps(broken)})
+    boot(engine, base)
+    engine.wait("() => document.querySelector('#notice').textContent.includes('were restored')")
+    assert not engine.js("() => document.querySelector('#undo').disabled")
