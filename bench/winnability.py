@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import sys
 import time
 from pathlib import Path
@@ -31,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorpion import Game
+from scorpion.advice import wilson
 from scorpion.solver import solve
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -55,17 +55,6 @@ def read_rows(variant: str) -> dict[int, dict[str, str]]:
         return {}
     with path.open(newline="", encoding="utf-8") as handle:
         return {int(row["deal"]): row for row in csv.DictReader(handle) if row.get("status")}
-
-
-def wilson(successes: int, total: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if not total:
-        return (0.0, 1.0)
-    p = successes / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def solve_row(variant: str, number: int, limit: float) -> dict[str, object]:

@@ -18,7 +18,7 @@ The result is in ``Game.from_deck`` order (column 1 bottom to top, ..., the rese
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .cards import FULL_DECK
 
@@ -51,10 +51,16 @@ def check_deal_number(number: object) -> int:
     return number
 
 
-def deal_deck(number: int) -> tuple[str, ...]:
-    """The 52 cards of deal ``number`` in ``Game.from_deck`` order."""
-    stream = splitmix64(check_deal_number(number))
-    deck = list(FULL_DECK)
+def shuffle(cards: Iterable[str], seed: int) -> list[str]:
+    """``cards`` in the order of a Fisher-Yates shuffle driven by SplitMix64 from ``seed``
+    (unbiased: a draw past the last whole multiple of the bound is drawn again), the same
+    on every platform and Python version.
+
+    >>> shuffle(["AS", "2S", "3S", "4S"], 7)
+    ['2S', '3S', 'AS', '4S']
+    """
+    deck = list(cards)
+    stream = splitmix64(seed)
     for i in range(len(deck) - 1, 0, -1):
         bound = i + 1
         limit = (1 << 64) - (1 << 64) % bound
@@ -63,4 +69,9 @@ def deal_deck(number: int) -> tuple[str, ...]:
             draw = next(stream)
         j = draw % bound
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return deck
+
+
+def deal_deck(number: int) -> tuple[str, ...]:
+    """The 52 cards of deal ``number`` in ``Game.from_deck`` order."""
+    return tuple(shuffle(FULL_DECK, check_deal_number(number)))

@@ -31,12 +31,12 @@ arrangement of a view, or ``Position.of(game)``. The solver reads it like a ``Ga
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 from .cards import FULL_DECK, KING, RANKS, SUITS, is_card, rank
-from .deals import splitmix64
+from .deals import shuffle
 from .game import RESERVE_SIZE, SEQUENCE_LENGTH, VARIANTS, Game
 from .moves import COLUMNS, DEAL, Action, Move
 
@@ -315,14 +315,4 @@ def shuffled(cards: Iterable[str], seed: int) -> list[str]:
     >>> shuffled(["AS", "2S", "3S", "4S"], 7)
     ['2S', '3S', 'AS', '4S']
     """
-    deck = list(cards)
-    stream: Iterator[int] = splitmix64(seed)
-    for i in range(len(deck) - 1, 0, -1):
-        bound = i + 1
-        limit = (1 << 64) - (1 << 64) % bound
-        draw = next(stream)
-        while draw >= limit:
-            draw = next(stream)
-        j = draw % bound
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return shuffle(cards, seed)
