@@ -1,7 +1,7 @@
 """The Hint button's time in the page (Pyodide in Chromium): from the press to the hint
 said in ``#status``, over positions of games played by following the no-peek hint.
 
-The positions are made first under CPython: deals ``--deals`` (classic), each followed by
+The positions are made first under CPython: deals ``--deals`` (``--variant``), each followed by
 ``scorpion.advice`` without undo, every ``--every``-th position of each game kept (the
 deal's included). Then each is saved into the page as the player's game, the page loads
 (warm, one persistent profile) and the hint is asked once; the time is the page's own
@@ -45,11 +45,11 @@ ASK = """async () => {
 }"""
 
 
-def positions(deals: range, every: int, longest: int) -> list[Game]:
+def positions(deals: range, every: int, longest: int, variant: str) -> list[Game]:
     """Every ``every``-th position of each deal followed by the hint (no undo)."""
     kept = []
     for number in deals:
-        game = Game.new(number)
+        game = Game.new(number, variant)
         for step in range(longest):
             if step % every == 0:
                 kept.append(game.copy())
@@ -64,14 +64,15 @@ def positions(deals: range, every: int, longest: int) -> list[Game]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", default="1-50", help="first-last classic deal numbers")
+    parser.add_argument("--deals", default="1-50", help="first-last deal numbers")
+    parser.add_argument("--variant", default="classic", choices=["classic", "relaxed"])
     parser.add_argument("--every", type=int, default=10, help="keep every N-th position")
     parser.add_argument("--longest", type=int, default=120, help="moves per game at most")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
     args = parser.parse_args(argv)
     first, last = (int(n) for n in args.deals.split("-"))
-    games = positions(range(first, last + 1), args.every, args.longest)
-    print(f"{len(games)} positions from deals {args.deals}, every {args.every}th", flush=True)
+    games = positions(range(first, last + 1), args.every, args.longest, args.variant)
+    print(f"{len(games)} {args.variant} positions from deals {args.deals}, every {args.every}th")
     times: list[float] = []
     with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
         site = prepare_site(Path(work), args.site)
