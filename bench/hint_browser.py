@@ -17,6 +17,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,6 +30,14 @@ from scorpion.advice import advise
 from scorpion.knowledge import line_views
 from scorpion.review import stuck
 from scorpion.session import Session
+
+# Clicks while the hint thinks: a card picked up and put back (nothing moves, so the hint
+# goes on), each timed from the event to the next frame (``data-input-ms``, written by
+# controls.py for benchmarks).
+THINKING = "() => document.getElementById('hint').classList.contains('thinking')"
+TOP_CARD = """() => { const cards = [...document.querySelectorAll('[data-card]')];
+    const r = cards[cards.length - 1].getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + 6]; }"""
 
 ASK = """async () => {
     const status = document.getElementById('status');
@@ -62,6 +71,23 @@ def positions(deals: range, every: int, longest: int, variant: str) -> list[Game
     return kept
 
 
+def click_while_thinking(page: Any, most: int = 8) -> list[float]:
+    """Ask for a hint, then click a card (up, down, up...) while it thinks."""
+    page.evaluate("document.getElementById('hint').click()")
+    found = []
+    x, y = page.evaluate(TOP_CARD)
+    for _ in range(most):
+        if not page.evaluate(THINKING):
+            break
+        page.evaluate("delete document.documentElement.dataset.inputMs")
+        page.mouse.click(x, y)
+        page.wait_for_function("document.documentElement.dataset.inputMs !== undefined")
+        if page.evaluate(THINKING):  # still thinking when the frame came: it counts
+            found.append(float(page.evaluate("document.documentElement.dataset.inputMs")))
+    page.wait_for_function(f"!({THINKING})()", timeout=30_000)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-50", help="first-last deal numbers")
@@ -69,11 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=10, help="keep every N-th position")
     parser.add_argument("--longest", type=int, default=120, help="moves per game at most")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument("--clicks", action="store_true", help="time clicks while it thinks")
     args = parser.parse_args(argv)
     first, last = (int(n) for n in args.deals.split("-"))
     games = positions(range(first, last + 1), args.every, args.longest, args.variant)
     print(f"{len(games)} {args.variant} positions from deals {args.deals}, every {args.every}th")
     times: list[float] = []
+    clicks: list[float] = []
     with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
         site = prepare_site(Path(work), args.site)
         with serve(site) as url:
@@ -85,9 +113,21 @@ def main(argv: list[str] | None = None) -> int:
                 page.evaluate("t => localStorage.setItem('scorpion.save@/', t)", text)
                 page.goto(url)
                 page.wait_for_function("document.documentElement.dataset.ready === '1'")
-                times.append(float(page.evaluate(ASK)))
+                if args.clicks:
+                    clicks.extend(click_while_thinking(page))
+                else:
+                    times.append(float(page.evaluate(ASK)))
                 page.goto(url + "static/icon.svg")
             context.close()
+    if args.clicks:
+        clicks.sort()
+        print(
+            f"clicks while the hint thinks, event to the next frame, ms: median "
+            f"{median(clicks):.1f}, p95 {percentile(clicks, 0.95):.1f}, max {clicks[-1]:.1f} "
+            f"over {len(clicks)} clicks"
+        )
+        print(f"load average (1, 5, 15 min): {load_average()}")
+        return 0
     times.sort()
     print(
         f"hint in the page, ms: median {median(times):.0f}, p95 {percentile(times, 0.95):.0f}, "

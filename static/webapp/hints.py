@@ -23,7 +23,7 @@ from . import translated
 from .translated import _, pgettext
 
 BUDGET_S = 6.0  # the longest a hint may think, in slices
-SLICE_NODES = 600  # solver positions per slice: a few milliseconds each in the browser
+SLICE_NODES = 200  # solver positions per slice: short, so a click waits for one at most
 SEED = 0  # the same view always gets the same arrangements, and so the same hint
 
 
