@@ -91,6 +91,37 @@ class Played:
     points: int = 0
 
 
+def legal_actions(variant: str, faces: Sequence[Sequence[str]], reserve: bool) -> list[Action]:
+    """Every action the rules allow on a table whose columns show ``faces`` (each column's
+    face-up cards, bottom to top; none: an empty column), DEAL last if ``reserve``. The
+    face-down cards never matter: ``Game`` and the player's ``knowledge.View`` share this.
+    """
+    # Which card each column accepts, keyed by the card itself (Classic) or by its rank
+    # (Relaxed); "K" stands for any King, accepted by an empty column.
+    relaxed = variant == "relaxed"
+    accepts: dict[str, list[int]] = {}
+    for to, up in enumerate(faces):
+        if not up:
+            key = "K"
+        else:
+            top = up[-1]
+            if top[0] == "A":
+                continue
+            below = RANKS[RANKS.index(top[0]) - 1]
+            key = below if relaxed else below + top[1]
+        accepts.setdefault(key, []).append(to)
+    moves: list[Action] = []
+    for column, up in enumerate(faces):
+        for card in up:
+            targets = accepts.get("K" if card[0] == "K" else card if not relaxed else card[0])
+            if targets:
+                to_card = _MOVES[card]
+                moves.extend(to_card[to] for to in targets if to != column)
+    if reserve:
+        moves.append(DEAL)
+    return moves
+
+
 class Game:
     """A game of Scorpion. Build one with ``Game.new`` or ``Game.from_deck``."""
 
@@ -261,30 +292,8 @@ class Game:
 
     def legal_moves(self) -> list[Action]:
         """Every action ``play`` accepts now, pointless ones included, DEAL last."""
-        # Which card each column accepts, keyed by the card itself (Classic) or by its
-        # rank (Relaxed); "K" stands for any King, accepted by an empty column.
-        relaxed = self._variant == "relaxed"
-        accepts: dict[str, list[int]] = {}
-        for to, cards in enumerate(self._cards):
-            if not cards:
-                key = "K"
-            else:
-                top = cards[-1]
-                if top[0] == "A":
-                    continue
-                below = RANKS[RANKS.index(top[0]) - 1]
-                key = below if relaxed else below + top[1]
-            accepts.setdefault(key, []).append(to)
-        moves: list[Action] = []
-        for column, cards in enumerate(self._cards):
-            for card in cards[self._hidden[column] :]:
-                targets = accepts.get("K" if card[0] == "K" else card if not relaxed else card[0])
-                if targets:
-                    to_card = _MOVES[card]
-                    moves.extend(to_card[to] for to in targets if to != column)
-        if self._reserve:
-            moves.append(DEAL)
-        return moves
+        faces = [cards[hidden:] for cards, hidden in zip(self._cards, self._hidden, strict=True)]
+        return legal_actions(self._variant, faces, bool(self._reserve))
 
     def destinations(self, card: str) -> list[int]:
         """The columns a face-up card may move to now."""

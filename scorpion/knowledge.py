@@ -35,10 +35,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from .cards import FULL_DECK, KING, RANKS, SUITS, is_card, rank
+from .cards import FULL_DECK, RANKS, SUITS, is_card, rank
 from .deals import shuffle
-from .game import RESERVE_SIZE, SEQUENCE_LENGTH, VARIANTS, Game
-from .moves import COLUMNS, DEAL, Action, Move
+from .game import RESERVE_SIZE, SEQUENCE_LENGTH, VARIANTS, Game, legal_actions
+from .moves import COLUMNS, Action, Move
 
 __all__ = ["Position", "View", "ViewError", "line_views", "shuffled"]
 
@@ -223,36 +223,14 @@ class View:
     def legal_moves(self) -> list[Action]:
         """The actions the rules allow now, in ``Game.legal_moves`` order (they depend on
         the face-up cards alone)."""
-        relaxed = self.variant == "relaxed"
-        accepts: dict[str, list[int]] = {}
-        for to, (down, up) in enumerate(self.columns):
-            if not up and not down:
-                key = "K"
-            else:
-                top = up[-1]
-                if top[0] == "A":
-                    continue
-                below = RANKS[RANKS.index(top[0]) - 1]
-                key = below if relaxed else below + top[1]
-            accepts.setdefault(key, []).append(to)
-        moves: list[Action] = []
-        for column, (_down, up) in enumerate(self.columns):
-            for card in up:
-                targets = accepts.get(
-                    "K" if rank(card) == KING else card if not relaxed else card[0]
-                )
-                if targets:
-                    moves.extend(Move(card, to) for to in targets if to != column)
-        if self.reserve:
-            moves.append(DEAL)
-        return moves
+        return legal_actions(self.variant, [up for _down, up in self.columns], bool(self.reserve))
 
     def rearranged(self, move: Action) -> View | None:
         """The view after ``move`` when it only rearranges face-up cards; None when it
         shows something new (it turns a card, removes a sequence or deals the reserve),
         and for an illegal move.
 
-        >>> from scorpion import Game, Move
+        >>> from scorpion import DEAL, Game, Move
         >>> view = View.of(Game.new(3))
         >>> view.rearranged(Move("5C", 1)).columns[1]
         (3, ('KC', 'QD', '6S', '6C', '5C'))

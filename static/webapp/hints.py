@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorpion.advice import Advice, Adviser
 from scorpion.game import Game
-from scorpion.knowledge import line_views
 from scorpion.moves import Action
 
 from . import translated
 from .translated import _, pgettext
+
+if TYPE_CHECKING:  # imported at the first hint, not while the page boots
+    from scorpion.advice import Advice, Adviser
 
 BUDGET_S = 6.0  # the longest a hint may think, in slices
 SLICE_NODES = 200  # solver positions per slice: short, so a click waits for one at most
@@ -57,9 +59,12 @@ class Search:
 
     def step(self) -> Answer | None:
         """Think a little; the answer once known (or once the budget is spent)."""
-        from scorpion import review  # imported at the first hint, not while the page boots
-
         if self.adviser is None:
+            # Imported at the first hint, not while the page boots.
+            from scorpion import review
+            from scorpion.advice import Adviser
+            from scorpion.knowledge import line_views
+
             if review.stuck(self.game):
                 return Answer(None, stuck=True, back=review.way_back(self.game))
             self.adviser = Adviser(self.game, seed=SEED, avoid=line_views(self.game))

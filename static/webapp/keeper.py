@@ -29,9 +29,6 @@ class Timing:
     soon: Callable[[Task], None]
 
 
-NOW = Timing(*(lambda fn: fn(),) * 4)  # for tests: everything at once
-
-
 class Keeper:
     def __init__(
         self,

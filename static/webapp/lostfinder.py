@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorpion.review import LossSearch, LostAt
-
 from . import translated
 from .translated import _
 
 if TYPE_CHECKING:
+    from scorpion.review import LossSearch, LostAt
+
     from .arrivals import Arrivals
     from .browser import Page
     from .dialogs import Dialogs
@@ -60,6 +60,8 @@ class LostFinder:
         self.dialogs.show("lost-dialog")
 
     def look(self) -> None:
+        from scorpion.review import LossSearch  # imported when asked, not at boot
+
         self.game = self.state.game
         self.search = LossSearch(self.game.copy())
         self.el("lost-look").hidden = True

@@ -267,27 +267,29 @@ class Store:
         self.seen = None
         return key
 
+    def _backup_of(self, key: str) -> tuple[str, int] | None:
+        """The reason and time a key of this copy's backups names; None for any other key."""
+        prefix, suffix = "scorpion.backup.", f"@{self.scope}"
+        if not (key.startswith(prefix) and key.endswith(suffix)):
+            return None
+        reason, _, at = key[len(prefix) : -len(suffix)].partition(".")
+        return (reason, int(at)) if reason in REASONS and at.isdigit() else None
+
     def backups(self) -> list[Backup]:
         """This copy's backups, newest first."""
         found = []
-        suffix = f"@{self.scope}"
         for key in self._keys():
-            if not (key.startswith("scorpion.backup.") and key.endswith(suffix)):
-                continue
-            reason, _, at = key[len("scorpion.backup.") : -len(suffix)].partition(".")
-            text = self._get(key)
-            if reason in REASONS and at.isdigit() and text is not None:
-                found.append(Backup(key, reason, int(at), len(text)))
+            named = self._backup_of(key)
+            text = self._get(key) if named else None
+            if named and text is not None:
+                found.append(Backup(key, named[0], named[1], len(text)))
         return sorted(found, key=lambda b: (-b.at, b.key))
 
     def backup_text(self, key: str) -> str | None:
-        return self._get(key) if self._is_backup(key) else None
+        return self._get(key) if self._backup_of(key) else None
 
     def drop_backup(self, key: str) -> bool:
-        return self._is_backup(key) and self._remove(key)
-
-    def _is_backup(self, key: str) -> bool:
-        return any(b.key == key for b in self.backups())
+        return self._backup_of(key) is not None and self._remove(key)
 
     # --- the early paint ------------------------------------------------------------------
 
