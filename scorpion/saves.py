@@ -2,9 +2,10 @@
 
 A save is a JSON document::
 
-    {"format": "scorpion-solitaire", "version": 1, "revision": 12, "saved_at": 1764489600000,
-     "settings": {...}, "stats": {"classic": {...}, "relaxed": {...}},
-     "current": {"game": <Game.to_dict()>, "counted": true, "finished": false, "elapsed_ms": 5000}}
+    {"format": "scorpion-solitaire", "version": 2, "revision": 12, "saved_at": 1764489600000,
+     "settings": {...}, "stats": {"classic": {...}, "relaxed": {...}, "recent": [...]},
+     "current": {"game": <Game.to_dict()>, "counted": true, "finished": false, "elapsed_ms": 5000,
+                 "assisted": ["hint"], "clean": true}}
 
 ``revision`` grows by one with every save, so of two documents the newer is known
 (two tabs on one game). Older versions are migrated step by step; a newer version
@@ -31,11 +32,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .game import Game, LineTooLong
+from .history import assist_order
 from .session import Session, Settings
-from .stats import Stats
+from .stats import Stats, VariantStats
 
 FORMAT: Final = "scorpion-solitaire"
-VERSION: Final = 1
+VERSION: Final = 2
 #: Our documents nest four deep; anything much deeper is not ours, and parsing it could
 #: exhaust a small stack (Pyodide's ends the whole interpreter, no RecursionError).
 MAX_DEPTH: Final = 32
@@ -52,7 +54,8 @@ class Loaded:
     holds codes for the interface: ``corrupt`` (not our JSON), ``newer`` (written by a
     newer version), ``game``, ``stats``, ``settings`` (that part could not be read),
     ``long`` (the game's line of play is longer than ``MAX_ACTIONS``: not replayed),
-    ``revision`` (the revision number was unreadable; everything else was read).
+    ``revision`` (the revision number was unreadable; everything else was read),
+    ``recent`` (some records of the last games were unreadable and dropped).
     """
 
     session: Session | None
@@ -83,6 +86,8 @@ def dump(session: Session, revision: int, saved_at: int) -> str:
                 "counted": session.counted,
                 "finished": session.finished,
                 "elapsed_ms": session.elapsed_ms,
+                "assisted": assist_order(session.assisted),
+                "clean": session.clean,
             },
         },
         separators=(",", ":"),
@@ -123,7 +128,9 @@ def _read_current(data: dict[str, Any]) -> Loaded:
     if bad_settings:
         problems.append("settings")
     try:
-        stats = Stats.from_dict(data.get("stats"))
+        stats, dropped = Stats.read(data.get("stats"))
+        if dropped:
+            problems.append("recent")
     except ValueError:
         stats = Stats()
         problems.append("stats")
@@ -149,6 +156,8 @@ def _read_session(current: Any, settings: Settings, stats: Stats) -> Session:
         "counted",
         "finished",
         "elapsed_ms",
+        "assisted",
+        "clean",
     }:
         raise ValueError("the current game is not an object with the known fields")
     counted, finished, elapsed = current["counted"], current["finished"], current["elapsed_ms"]
@@ -156,8 +165,13 @@ def _read_session(current: Any, settings: Settings, stats: Stats) -> Session:
         raise ValueError("the current game's bookkeeping is not readable")
     if finished and not counted:
         raise ValueError("a game cannot be finished without having counted")
+    assisted, clean = current["assisted"], current["clean"]
+    if not isinstance(assisted, list) or assisted != assist_order(assisted):
+        raise ValueError("the current game's help is not a list of known kinds")
+    if not isinstance(clean, bool):
+        raise ValueError("the current game's cleanliness is not true or false")
     game = Game.from_dict(current["game"])
-    return Session(game, settings, stats, counted, finished, elapsed)
+    return Session(game, settings, stats, counted, finished, elapsed, frozenset(assisted), clean)
 
 
 def too_deep(text: str) -> bool:
@@ -185,6 +199,13 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+_V1_STATS: Final = {
+    "classic": dict.fromkeys(("played", "won", "current_streak", "longest_streak"), 0)
+    | dict.fromkeys(("best_score", "fewest_moves", "fastest_ms")),
+}
+_V1_STATS["relaxed"] = _V1_STATS["classic"]
+
+
 def _from_v0(data: dict[str, Any]) -> dict[str, Any]:
     """Version 0, the first browser builds: only the bare ``Game.to_dict()`` was saved.
 
@@ -197,13 +218,42 @@ def _from_v0(data: dict[str, Any]) -> dict[str, Any]:
         "revision": 0,
         "saved_at": 0,
         "settings": Settings().to_dict(),
-        "stats": Stats().to_dict(),
+        "stats": _V1_STATS,
         "current": {"game": game, "counted": False, "finished": False, "elapsed_ms": 0},
     }
 
 
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no last games, no clean or assisted wins and no averages: they start
+    at zero (the averages over the wins from now on, so they stay true). Its current game
+    had no help (there was no mark) and is taken as clean. A part that was already
+    unreadable is left as it was, for ``read`` to report as that part's problem."""
+    data = {**data, "version": 2}
+    stats = data.get("stats")
+    if isinstance(stats, dict):
+        new = {name: 0 for name in _NEW_FIELDS}
+        figures = {v: {**s, **new} if isinstance(s, dict) else s for v, s in stats.items()}
+        data["stats"] = {**figures, "recent": []}
+    current = data.get("current")
+    if isinstance(current, dict):
+        data["current"] = {**current, "assisted": [], "clean": True}
+    return data
+
+
+_NEW_FIELDS: Final = (
+    "clean_wins",
+    "assisted_wins",
+    "averaged_wins",
+    "moves_total",
+    "time_total_ms",
+)
+assert set(_NEW_FIELDS) < set(VariantStats.__dataclass_fields__)
+
 #: MIGRATIONS[n] turns a version-n document into a version n+1 document.
-MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _from_v0}
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    0: _from_v0,
+    1: _from_v1,
+}
 
 
 def reconcile(mine: Session, theirs: Session) -> Session | None:
@@ -234,11 +284,32 @@ def reconcile(mine: Session, theirs: Session) -> Session | None:
     if (same and not theirs.counted) or (not same and stats[variant].played <= stats[variant].won):
         stats = stats.updated(variant, stats[variant].started())
     won = stats[variant].won_game(
-        score=mine.game.score, moves=len(mine.game.moves), elapsed_ms=mine.elapsed_ms
+        score=mine.game.score,
+        moves=len(mine.game.moves),
+        elapsed_ms=mine.elapsed_ms,
+        assisted=bool(mine.assisted),
+        clean=mine.clean,
     )
-    stats = stats.updated(variant, won)
+    win = next((r for r in mine.stats.recent if r.won), None) or mine.record("won")
+    stats = stats.updated(variant, won).recorded(win)
     if same:
-        return Session(mine.game, theirs.settings, stats, True, True, mine.elapsed_ms)
+        return Session(
+            mine.game,
+            theirs.settings,
+            stats,
+            True,
+            True,
+            mine.elapsed_ms,
+            mine.assisted,
+            mine.clean,
+        )
     return Session(
-        theirs.game, theirs.settings, stats, theirs.counted, theirs.finished, theirs.elapsed_ms
+        theirs.game,
+        theirs.settings,
+        stats,
+        theirs.counted,
+        theirs.finished,
+        theirs.elapsed_ms,
+        theirs.assisted,
+        theirs.clean,
     )

@@ -15,11 +15,14 @@ count, when it is won, and that abandoning a counted game is a loss. It knows no
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .game import Game, Played
-from .moves import Action
+from .history import ASSIST_KINDS, Record
+from .moves import COLUMNS, Action
 from .stats import Stats
 
 LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
@@ -76,6 +79,10 @@ class Session:
     counted: bool = False  # the first move was made, so the game is in the statistics
     finished: bool = False  # the win was recorded (undoing it does not take it back)
     elapsed_ms: int = 0  # time spent on this game, added by the interface
+    assisted: frozenset[str] = frozenset()  # the help this game had (ASSIST_KINDS)
+    clean: bool = True  # no undo took back a card turned face up
+    # ms since 1970: when a game ended, for the last games (time.time is the browser's clock)
+    now: Callable[[], int] = field(default=lambda: int(time.time() * 1000), compare=False)
 
     @classmethod
     def fresh(
@@ -101,7 +108,31 @@ class Session:
         return done
 
     def undo(self) -> bool:
-        return self.game.undo()
+        hidden = _hidden(self.game)
+        done = self.game.undo()
+        self._check_clean(hidden)
+        return done
+
+    def assist(self, kind: str) -> None:
+        """The game in progress had help of ``kind`` (one of ``ASSIST_KINDS``): a win of it
+        is marked assisted and kept out of the best figures, averages and streaks.
+
+        >>> session = Session.fresh(deal=1); session.assist("hint"); session.assisted
+        frozenset({'hint'})
+        >>> session.assist("luck")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown kind of help 'luck': one of hint, solver_line, auto_finish
+        """
+        if kind not in ASSIST_KINDS:
+            raise ValueError(f"unknown kind of help {kind!r}: one of {', '.join(ASSIST_KINDS)}")
+        self.assisted = self.assisted | {kind}
+
+    def _check_clean(self, hidden_before: int) -> None:
+        """An undo that hid again a card the player had seen turned up (or the dealt
+        reserve) makes the game unclean."""
+        if _hidden(self.game) > hidden_before:
+            self.clean = False
 
     def rewind(self, index: int) -> None:
         """Back to the position after the first ``index`` actions of the line of play: the
@@ -119,14 +150,15 @@ class Session:
         if not 0 <= index <= len(moves):
             raise ValueError(f"no position {index} in a line of {len(moves)} actions")
         back = len(moves) - index
+        hidden = _hidden(game)
         if back <= len(game.history):
             for _ in range(back):
                 game.undo()
-            return
-        if game.deal_number is not None:
+        elif game.deal_number is not None:
             self.game = Game.new(game.deal_number, game.variant, moves[:index])
         else:
             self.game = Game.from_deck(game.deck, game.variant, moves[:index])
+        self._check_clean(hidden)
 
     def _after_action(self) -> None:
         variant = self.game.variant
@@ -136,17 +168,42 @@ class Session:
         if self.game.won and not self.finished:
             self.finished = True
             won = self.stats[variant].won_game(
-                score=self.game.score, moves=len(self.game.moves), elapsed_ms=self.elapsed_ms
+                score=self.game.score,
+                moves=len(self.game.moves),
+                elapsed_ms=self.elapsed_ms,
+                assisted=bool(self.assisted),
+                clean=self.clean,
             )
-            self.stats = self.stats.updated(variant, won)
+            self.stats = self.stats.updated(variant, won).recorded(self.record("won"))
+
+    def record(self, result: str) -> Record:
+        """The game on the table as one of the last games, ending now with ``result``."""
+        game = self.game
+        return Record(
+            ended_at=max(0, int(self.now())),
+            variant=game.variant,
+            deal=game.deal_number,
+            result=result,
+            moves=len(game.moves),
+            elapsed_ms=self.elapsed_ms,
+            score=game.score,
+            assisted=tuple(kind for kind in ASSIST_KINDS if kind in self.assisted),
+            clean=self.clean,
+        )
 
     def abandon(self) -> None:
         """Leave the current game: a loss if it counted and was not won."""
         if self.in_progress:
             variant = self.game.variant
-            self.stats = self.stats.updated(variant, self.stats[variant].lost())
+            lost = self.stats.updated(variant, self.stats[variant].lost())
+            self.stats = lost.recorded(self.record("abandoned"))
         self.counted = self.finished = False
+        self._new_bookkeeping()
+
+    def _new_bookkeeping(self) -> None:
         self.elapsed_ms = 0
+        self.assisted = frozenset()
+        self.clean = True
 
     def new_game(self, deal: int, variant: str = "classic") -> None:
         game = Game.new(deal, variant)  # built first: a bad number changes nothing
@@ -178,7 +235,7 @@ class Session:
             variant = game.variant
             self.stats = self.stats.updated(variant, self.stats[variant].unstarted())
             self.counted = False
-            self.elapsed_ms = 0
+            self._new_bookkeeping()
         else:
             self.abandon()
         self.game = fresh
@@ -196,3 +253,8 @@ class Session:
     def add_time(self, ms: int) -> None:
         if ms > 0 and not self.finished:
             self.elapsed_ms += int(ms)
+
+
+def _hidden(game: Game) -> int:
+    """Cards the player has not seen: face down on the table, or in the reserve."""
+    return sum(game.hidden_count(column) for column in range(COLUMNS)) + len(game.reserve)

@@ -225,5 +225,5 @@ def test_a_won_game_and_its_statistics_come_back():
 
 def test_the_text_is_compact_json_with_the_header_first():
     text = dump(Session(seed_game(1)), revision=5, saved_at=9)
-    assert text.startswith('{"format":"scorpion-solitaire","version":1,"revision":5,')
+    assert text.startswith('{"format":"scorpion-solitaire","version":2,"revision":5,')
     assert "\n" not in text and ": " not in text
