@@ -85,7 +85,9 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     expect(notice).to_contain_text("saved game could not be read")
     assert page.locator("[data-card]").count() == 37  # a fresh game
     assert page.evaluate(BACKUPS) == ["{not json"]
-    page.wait_for_function("JSON.parse(localStorage.getItem('scorpion.save@/')).version === 1")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('scorpion.save@/')).version === {saves.VERSION}"
+    )
 
     # A save written by a newer version: not read, kept aside, and it stays there.
     session = Session(game_after(LINE[:3]))
