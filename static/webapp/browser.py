@@ -36,6 +36,29 @@ class Page:
         """A plain JavaScript object (``{timeout: 500}``), not a Map."""
         return self.to_js(values, dict_converter=self.object_from_entries)
 
+    def download(self, text: str, name: str, kind: str, parent: Any) -> None:
+        """``text`` as a file named ``name`` that the browser downloads: a Blob and a
+        link to it, clicked inside ``parent`` (in an open modal dialog the rest of the
+        page is inert)."""
+        window = self.window
+        blob = window.Blob.new(self.to_js([text]), self.options({"type": kind}))
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        parent.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(self.once(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+    def utc_offset(self) -> int:
+        """Minutes from local time to UTC now (``Date.getTimezoneOffset``)."""
+        return int(self.window.Date.new().getTimezoneOffset())
+
+    def now_ms(self) -> int:
+        return int(self.window.Date.now())
+
 
 def page() -> Page:
     from js import Object, document, window

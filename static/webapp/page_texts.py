@@ -65,6 +65,17 @@ def static_texts() -> dict[str, str]:
             "A game counts once its first move is made. Starting another before it is won "
             "counts as a loss; restarting a deal after undoing all its moves does not."
         ),
+        "stats-assist-note": _(
+            "A win with help (a hint, a solver's line watched, auto-finish) counts as a win, "
+            "but not in the best figures or the averages, and it neither extends nor breaks a "
+            "winning streak. A clean win is one where no undo took back a card turned face up "
+            "(or the dealt reserve)."
+        ),
+        # Translators: the heading of the list of the last 100 games, in Statistics.
+        "recent-title": _("Last games"),
+        "recent-empty": _("No game has ended yet."),
+        # Translators: a button in Statistics: a spreadsheet file of the statistics.
+        "stats-export": _("Export as CSV"),
         "stats-reset": _("Reset statistics…"),
         "stats-close": _("Close"),
         "reset-title": _("Reset statistics?"),

@@ -58,6 +58,7 @@ class Panels:
         self.speech = speech
         self.screen = screen
         self.dialogs = dialogs
+        self.page = page
         self.document = page.document
         self.window = page.window
         self.once = page.once
@@ -80,6 +81,7 @@ class Panels:
         listen("settings-button", "click", lambda event: self.open_settings())
         listen("stats-close", "click", lambda event: self.dialogs.close("stats-dialog"))
         listen("stats-reset", "click", lambda event: self.dialogs.show("reset-dialog"))
+        listen("stats-export", "click", lambda event: self.export_stats())
         listen("reset-cancel", "click", lambda event: self.dialogs.close("reset-dialog"))
         listen("reset-confirm", "click", lambda event: self.reset_stats())
         listen("settings-close", "click", lambda event: self.dialogs.close("settings-dialog"))
@@ -184,11 +186,26 @@ class Panels:
     # --- statistics -----------------------------------------------------------------------
 
     def show_stats(self) -> None:
-        self.el("stats-table").innerHTML = table_markup(
-            self.state.session.stats, self.state.game.variant
-        )
+        from .recentview import table_markup as recent_markup  # not on the boot path
+
+        stats = self.state.session.stats
+        self.el("stats-table").innerHTML = table_markup(stats, self.state.game.variant)
+        self.el("recent-table").innerHTML = recent_markup(stats.recent, self.page.utc_offset())
+        self.el("recent-scroll").hidden = not stats.recent
+        self.el("recent-empty").hidden = bool(stats.recent)
+
+    def export_stats(self) -> None:
+        """The statistics and the last games as a CSV file, named by today's date."""
+        from .csvfile import file_name, stats_csv  # not on the boot path
+
+        offset = self.page.utc_offset()
+        name = file_name(self.page.now_ms(), offset)
+        text = stats_csv(self.state.session.stats, offset)
+        self.page.download(text, name, "text/csv;charset=utf-8", self.el("stats-dialog"))
+        self.el("stats-message").textContent = _("Exported to the file {name}.").format(name=name)
 
     def open_stats(self) -> None:
+        self.el("stats-message").textContent = ""
         self.show_stats()
         self.dialogs.show("stats-dialog")
         self.el("stats-close").focus()

@@ -241,7 +241,11 @@ class Play:
 
     def _show_hint(self, answer: Answer) -> None:
         """The hinted move: its pile lifted, its column marked, the move in words, and the
-        chance of winning from here, from what the player can see."""
+        chance of winning from here, from what the player can see. Any answer is help:
+        the game is marked assisted (saved at once)."""
+        if not self.state.session.assisted >= {"hint"}:
+            self.state.session.assist("hint")
+            self.keeper.save()
         if answer.stuck:
             self.speech.say(stuck_text(answer.back))
             return

@@ -95,6 +95,7 @@ class SavedData:
         self.keeper = keeper
         self.store = keeper.store
         self.dialogs = dialogs
+        self.page = page
         self.document = page.document
         self.window = page.window
         self.once = page.once
@@ -128,21 +129,7 @@ class SavedData:
         self.message(_("Exported to the file {name}.").format(name=name))
 
     def _download(self, text: str, name: str) -> None:
-        from js import Object
-        from pyodide.ffi import to_js
-
-        options = to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
-        blob = self.window.Blob.new(to_js([text]), options)
-        url = self.window.URL.createObjectURL(blob)
-        link = self.document.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        self.el("settings-dialog").appendChild(link)  # inside the modal: not inert
-        link.click()
-        link.remove()
-        revoke = self.once(lambda: self.window.URL.revokeObjectURL(url))
-        self.window.setTimeout(revoke, 60_000)
+        self.page.download(text, name, "application/json", self.el("settings-dialog"))
 
     def _file_chosen(self, event: Any) -> None:
         chooser = event.target

@@ -7,6 +7,8 @@ German. Times read as a clock: ``4:05``, ``1:02:03``.
 
 >>> number(12345, "sv"), number(12345, "de"), percent(2 / 3, "de"), duration(245_000)
 ('12\\xa0345', '12.345', '67\\xa0%', '4:05')
+>>> decimal(1234.25, "de"), decimal(57.45, "en"), decimal(None, "sv")
+('1.234,3', '57.5', '–')
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from . import translated
 from .translated import _
 
 GROUPING = {"en": ",", "sv": "\u00a0", "de": ".", "zh-TW": ","}
+DECIMAL = {"en": ".", "sv": ",", "de": ",", "zh-TW": "."}
 PERCENT = {"en": "{n}%", "sv": "{n}\u00a0%", "de": "{n}\u00a0%", "zh-TW": "{n}%"}
 NONE = "–"  # no value yet (no game played, no game won)
 _CURRENT = ' class="current"'  # the variant of the game on the table
@@ -31,6 +34,15 @@ def number(value: int, lang: str) -> str:
     """A whole number with the language's thousands separator."""
     text = f"{value:,}"
     return text.replace(",", GROUPING.get(lang, ","))
+
+
+def decimal(value: float | None, lang: str) -> str:
+    """A number to one decimal place (half up), as the language writes it."""
+    if value is None:
+        return NONE
+    tenths = int(value * 10 + 0.5)
+    whole, tenth = divmod(tenths, 10)
+    return f"{number(whole, lang)}{DECIMAL.get(lang, '.')}{tenth}"
 
 
 def percent(rate: float | None, lang: str) -> str:
@@ -81,6 +93,10 @@ def _rate(rate: float | None, lang: str) -> str:
     return _none() if rate is None else percent(rate, lang)
 
 
+def _decimal(value: float | None, lang: str) -> str:
+    return _none() if value is None else decimal(value, lang)
+
+
 def _time(ms: int | None) -> str:
     if ms is None:
         return _none()
@@ -102,6 +118,15 @@ def rows() -> list[Row]:
         Row("fewest_moves", _("Fewest moves"), lambda s, lang: _count(s.fewest_moves, lang)),
         # Translators: the shortest time in which a game was won.
         Row("fastest_ms", _("Fastest win"), lambda s, lang: _time(s.fastest_ms)),
+        # Translators: the mean number of moves of the wins without help.
+        Row("average_moves", _("Average moves per win"),
+            lambda s, lang: _decimal(s.average_moves, lang)),
+        # Translators: the mean time of the wins without help.
+        Row("average_ms", _("Average time per win"), lambda s, lang: _time(s.average_ms)),
+        # Translators: wins where no undo took back a card that had been turned face up.
+        Row("clean_wins", _("Clean wins"), lambda s, lang: number(s.clean_wins, lang)),
+        # Translators: wins with help (a hint, a solver's line watched, auto-finish).
+        Row("assisted_wins", _("Assisted wins"), lambda s, lang: number(s.assisted_wins, lang)),
     ]  # fmt: skip
 
 
