@@ -48,6 +48,8 @@ def test_times_read_as_a_clock(ms: int, clock: str, iso: str) -> None:
 
 def test_the_table_has_both_variants_and_every_figure() -> None:
     won = VariantStats().started().won_game(score=1695, moves=51, elapsed_ms=754_000)
+    won = won.started().won_game(score=900, moves=60, elapsed_ms=800_001, clean=True)
+    won = won.started().won_game(score=2000, moves=40, elapsed_ms=1_000, assisted=True)
     stats = Stats().updated("relaxed", won.started().lost())
     translated.set_language("de")
     try:
@@ -55,11 +57,14 @@ def test_the_table_has_both_variants_and_every_figure() -> None:
     finally:
         translated.set_language("en")
     cells = dict(re.findall(r'data-variant="relaxed" data-stat="(\w+)">(.*?)</td>', markup))
-    assert cells["played"] == "2" and cells["won"] == "1" and cells["win_rate"] == "50\u00a0%"
+    assert cells["played"] == "4" and cells["won"] == "3" and cells["win_rate"] == "75\u00a0%"
     assert cells["best_score"] == "1.695" and cells["fewest_moves"] == "51"
     assert cells["fastest_ms"] == '<time datetime="PT12M34S">12:34</time>'
-    assert (cells["current_streak"], cells["longest_streak"]) == ("0", "1")
+    assert (cells["current_streak"], cells["longest_streak"]) == ("0", "2")
+    assert cells["average_moves"] == "55,5"  # (51 + 60) / 2, the assisted win left out
+    assert cells["average_ms"] == '<time datetime="PT12M57S">12:57</time>'  # 777_000.5 ms
+    assert (cells["clean_wins"], cells["assisted_wins"]) == ("1", "1")
     assert '<th scope="col" data-variant="relaxed" class="current">Locker</th>' in markup
-    assert '<th scope="row">' in markup and markup.count("<tr>") == 9
+    assert '<th scope="row">' in markup and markup.count("<tr>") == 13
     classic = dict(re.findall(r'data-variant="classic" data-stat="(\w+)">(.*?)</td>', markup))
     assert classic["played"] == "0" and 'aria-hidden="true">–<' in classic["best_score"]
