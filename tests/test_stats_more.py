@@ -325,6 +325,16 @@ def test_figures_that_do_not_add_up_are_refused(change: dict) -> None:
     assert read(json.dumps(data)).problems == ("stats",)
 
 
+def test_averages_over_more_wins_than_the_unassisted_are_refused() -> None:
+    s = session()
+    play(s, "WA")
+    figures = s.stats["classic"].to_dict()
+    assert VariantStats.from_dict(figures) == s.stats["classic"]
+    figures.update(averaged_wins=2, moves_total=2 * len(LINE), time_total_ms=60_000)
+    with pytest.raises(ValueError, match="averages"):
+        VariantStats.from_dict(figures)
+
+
 def version_one(s: Session) -> dict:
     """``s`` as version 1 saved it."""
     data = saved(s)

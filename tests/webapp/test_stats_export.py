@@ -67,11 +67,11 @@ def test_a_line_reads_back_with_the_csv_module() -> None:
 
 def games() -> Stats:
     stats = Stats()
-    figures = VariantStats().started().won_game(score=695, moves=51, elapsed_ms=90_400, clean=True)
+    figures = VariantStats().started().won_game(score=695, moves=51, elapsed_ms=90_600, clean=True)
     figures = figures.started().won_game(score=700, moves=60, elapsed_ms=100_000)
     stats = stats.updated("classic", figures.started().lost())
     for record in (
-        Record(NOON - 3_600_000, "classic", 7, "won", 51, 90_400, 695, (), True),
+        Record(NOON - 3_600_000, "classic", 7, "won", 51, 90_600, 695, (), True),
         Record(NOON - 60_000, "classic", None, "won", 60, 100_000, 700, (), False),
         Record(NOON, "relaxed", 12, "abandoned", 4, 5_000, 10, ("hint", "auto_finish"), True),
     ):
@@ -93,9 +93,9 @@ def test_the_file_has_the_figures_then_the_last_games_newest_first() -> None:
     assert figures["Games played"] == ["3", "0"] and figures["Games won"] == ["2", "0"]
     assert figures["Win rate"] == ["0.6667", ""]
     assert figures["Best score"] == ["700", ""] and figures["Fewest moves"] == ["51", ""]
-    assert figures["Fastest win (seconds)"] == ["90", ""]
+    assert figures["Fastest win (seconds)"] == ["91", ""]  # 90.6 s
     assert figures["Average moves per win"] == ["55.5", ""]
-    assert figures["Average time per win (seconds)"] == ["95", ""]  # 95_200 ms
+    assert figures["Average time per win (seconds)"] == ["95", ""]  # 95_300 ms
     assert figures["Clean wins"] == ["1", "0"] and figures["Assisted wins"] == ["0", "0"]
     assert figures["Longest winning streak"] == ["2", "0"]
     games_part = rows[rows.index([]) + 1 :]
@@ -110,7 +110,7 @@ def test_the_file_has_the_figures_then_the_last_games_newest_first() -> None:
         "assisted (hint, auto-finish)",
     ]
     assert games_part[2] == ["2026-12-01 12:59", "Classic, own deck", "Won", "60", "100", "700", ""]
-    assert games_part[3] == ["2026-12-01 12:00", "Classic #7", "Won", "51", "90", "695", "clean"]
+    assert games_part[3] == ["2026-12-01 12:00", "Classic #7", "Won", "51", "91", "695", "clean"]
     assert len(games_part) == 4
 
 

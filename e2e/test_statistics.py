@@ -1,0 +1,136 @@
+"""Statistics over several games in the browser: a hinted win, the same deal won without
+help, an abandoned game; the panel's averages, clean and assisted wins and the last games;
+the CSV export downloads the right file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from e2e.ui import DECK, LINE, SEED, open_game, play, watched_context
+from scorpion import Game, Move
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser) -> Iterator[BrowserContext]:
+    """Reduced motion (no transitions to wait out), no service worker, downloads kept."""
+    with watched_context(
+        browser,
+        viewport={"width": 1280, "height": 900},
+        locale="en-US",
+        reduced_motion="reduce",
+        service_workers="block",
+        accept_downloads=True,
+    ) as context:
+        yield context
+
+
+def cell(page: Page, stat: str, variant: str = "classic") -> str:
+    return page.locator(f'#stats-table [data-variant="{variant}"][data-stat="{stat}"]').inner_text()
+
+
+def win_the_seed(page: Page) -> None:
+    for move in LINE:
+        play(page, move)
+    expect(page.locator("#win-dialog")).to_be_visible()
+
+
+def three_games(page: Page) -> None:
+    # 1. Won with a hint: assisted.
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_contain_text("Hint:")
+    page.keyboard.press("Escape")
+    win_the_seed(page)
+    page.click("#win-close")
+    # 2. The same deal again, won without help.
+    page.click("#new-game")
+    page.click("#ng-restart")
+    expect(page.locator("#score")).to_have_text("0")
+    win_the_seed(page)
+    # 3. Deal 7: one move, then another game: abandoned.
+    page.click("#win-new")
+    page.fill("#ng-deal", "7")
+    page.click("#ng-start")
+    expect(page.locator("#deal-line")).to_contain_text("7")
+    move = next(m for m in Game.new(7).legal_moves() if isinstance(m, Move))
+    play(page, f"{move.card}>{move.to + 1}")
+    page.click("#new-game")
+    page.fill("#ng-deal", "8")
+    page.click("#ng-start")
+    expect(page.locator("#deal-line")).to_contain_text("8")
+
+
+def test_three_games_in_the_panel_and_the_csv(fresh, site_url, wait_ready) -> None:
+    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    page.click("#stats")
+    expect(page.locator("#recent-empty")).to_be_visible()
+    expect(page.locator("#recent-scroll")).to_be_hidden()
+    page.click("#stats-close")
+    three_games(page)
+
+    page.click("#stats")
+    dialog = page.locator("#stats-dialog")
+    expect(dialog).to_be_visible()
+    assert (cell(page, "played"), cell(page, "won"), cell(page, "win_rate")) == ("3", "2", "67%")
+    assert (cell(page, "assisted_wins"), cell(page, "clean_wins")) == ("1", "2")
+    assert cell(page, "current_streak") == "0" and cell(page, "longest_streak") == "1"
+    assert cell(page, "best_score") == str(SEED["winning_score"])
+    assert cell(page, "fewest_moves") == str(len(LINE))
+    assert cell(page, "average_moves") == f"{len(LINE)}.0"
+    # one unassisted win: its time is both the fastest and the average
+    assert re.fullmatch(r"\d+:\d\d", cell(page, "average_ms"))
+    assert cell(page, "average_ms") == cell(page, "fastest_ms")
+    assert cell(page, "played", "relaxed") == "0"
+
+    expect(page.locator("#recent-empty")).to_be_hidden()
+    rows = page.locator("#recent-table tbody tr")
+    expect(rows).to_have_count(3)
+    assert [rows.nth(i).get_attribute("data-result") for i in range(3)] == [
+        "abandoned",
+        "won",
+        "won",
+    ]
+    expect(rows.nth(2)).to_have_attribute("data-assisted", "hint")
+    expect(rows.nth(2)).to_contain_text("assisted (hint)")
+    expect(rows.nth(1)).to_have_attribute("data-assisted", "")
+    expect(rows.nth(1)).to_contain_text("clean")
+    expect(rows.nth(1)).to_contain_text("own deck")
+    expect(rows.nth(0)).to_contain_text("Classic #7")
+    expect(page.locator("#recent-scroll")).to_have_attribute("role", "region")
+
+    with page.expect_download() as info:
+        page.click("#stats-export")
+    download = info.value
+    assert re.fullmatch(r"scorpion-statistics-\d{4}-\d\d-\d\d\.csv", download.suggested_filename)
+    expect(page.locator("#stats-message")).to_contain_text(download.suggested_filename)
+    with open(download.path(), "rb") as file:
+        data = file.read()
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte order mark
+    text = data.decode("utf-8-sig")
+    table = list(csv.reader(io.StringIO(text, newline="")))
+    figures = {row[0]: row[1:] for row in table[1 : table.index([])]}
+    assert figures["Games played"] == ["3", "0"] and figures["Assisted wins"] == ["1", "0"]
+    assert figures["Average moves per win"] == [f"{len(LINE)}.0", ""]
+    games = table[table.index([]) + 1 :]
+    assert games[0][:4] == ["Ended", "Game", "Result", "Moves"]
+    assert [g[2] for g in games[1:]] == ["Abandoned", "Won", "Won"]
+    assert games[3][6] == "assisted (hint); clean" and games[2][6] == "clean"
+    assert games[2][1] == "Classic, own deck" and games[2][3] == str(len(LINE))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+    # The figures and the list survive a reload.
+    page.reload()
+    wait_ready(page)
+    page.click("#stats")
+    expect(page.locator("#recent-table tbody tr")).to_have_count(3)
+    assert cell(page, "assisted_wins") == "1"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path="/tmp/stats-phone.png")
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.screenshot(path="/tmp/stats-desktop.png")
+    page.locator("#recent-scroll").screenshot(path="/tmp/stats-recent.png")
