@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from e2e.test_accessibility import audit
 from e2e.ui import DECK, LINE, SEED, open_game, play, watched_context
 from scorpion import Game, Move
 
@@ -129,6 +130,9 @@ def test_three_games_in_the_panel_and_the_csv(fresh, site_url, wait_ready) -> No
     page.click("#stats")
     expect(page.locator("#recent-table tbody tr")).to_have_count(3)
     assert cell(page, "assisted_wins") == "1"
+    audit(page, "Statistics with the last games")
+    page.locator("#recent-scroll").focus()  # the list scrolls by keyboard too
+    page.keyboard.press("End")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/stats-phone.png")
     page.set_viewport_size({"width": 1440, "height": 900})
