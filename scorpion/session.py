@@ -82,7 +82,9 @@ class Session:
     assisted: frozenset[str] = frozenset()  # the help this game had (ASSIST_KINDS)
     clean: bool = True  # no undo took back a card turned face up
     # ms since 1970: when a game ended, for the last games (time.time is the browser's clock)
-    now: Callable[[], int] = field(default=lambda: int(time.time() * 1000), compare=False)
+    now: Callable[[], int] = field(
+        default=lambda: int(time.time() * 1000), compare=False, repr=False
+    )
 
     @classmethod
     def fresh(

@@ -174,6 +174,10 @@ def problem_text(problem: str) -> str:
         ),
         "settings": _("Some settings could not be read and are back to their defaults."),
         "stats": _("Your statistics could not be read and start again from zero."),
+        "recent": _(
+            "Some of your last games could not be read and were left out of the list; the "
+            "rest of your statistics were kept."
+        ),
         "deal": _("The link's deal number is not valid (1 to 2147483647)."),
         "deck": _("The link's deck is not valid: it needs the 52 cards, each once."),
         "variant": _("The link's rules variant is unknown; Classic is used."),

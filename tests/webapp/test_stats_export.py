@@ -170,3 +170,10 @@ def test_the_list_escapes_nothing_it_should_not() -> None:
     finally:
         translated.set_language("en")
     assert "放棄" in markup and "<td>有輔助（提示, 自動完成）</td>" in markup
+
+
+def test_an_unreadable_record_has_its_own_notice() -> None:
+    from webapp.page_texts import problem_text
+
+    assert "last games" in problem_text("recent")
+    assert problem_text("recent") != problem_text("no such problem")
