@@ -63,6 +63,7 @@ class Dialogs:
         self.rng = random.Random()
         self.waiting = False  # Start was pressed and waits for a winnable list
         self.table_deal: int | None = None  # the deal on the table (not picked again)
+        self.confetti: Any = None  # the win's shower while it falls
         self._bind()
 
     def el(self, element_id: str) -> Any:
@@ -97,6 +98,8 @@ class Dialogs:
     def _closed_event(self, name: str, event: Any) -> None:
         if name == "new-game-dialog":
             self._stop_waiting()
+        if name == "win-dialog":
+            self.stop_confetti()
         self._closed(name)
 
     # --- for other modules' dialogs (``panels``) -----------------------------------------
@@ -324,10 +327,24 @@ class Dialogs:
     def _win_new(self) -> None:
         self.returns.pop("win-dialog", None)
         self.close("win-dialog")
+        self.stop_confetti()
         self.on_win_new()
 
+    def stop_confetti(self) -> None:
+        """The win dialog closed (Close, Escape, New game): the shower goes with it, at
+        once; nothing falls over the table or the status line after."""
+        layer, self.confetti = self.confetti, None
+        if layer is not None:
+            layer.remove()
+
     def _confetti(self) -> None:
-        """A short shower of paper (CSS animation; gone with reduced motion)."""
+        """A short shower of paper (CSS animation; gone with reduced motion), over the
+        open win dialog only (``stop_confetti``)."""
+        self.stop_confetti()
+        window = self.document.defaultView
+        still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        if still or self.document.documentElement.classList.contains("no-motion"):
+            return  # animations off: no shower at all
         colours = ("#ffd54a", "#e53935", "#43a047", "#1e88e5", "#fb8c00", "#8e24aa")
         layer = self.document.createElement("div")
         layer.className = "confetti"
@@ -340,7 +357,13 @@ class Dialogs:
             colour = colours[i % len(colours)]
             piece.style.cssText = f"left:{left}%;animation-delay:{delay}ms;background:{colour}"
         self.document.body.appendChild(layer)
-        self.document.defaultView.setTimeout(self.once(lambda: layer.remove()), 3600)
+        self.confetti = layer
+
+        def fallen() -> None:
+            if self.confetti is layer:
+                self.stop_confetti()
+
+        window.setTimeout(self.once(fallen), 3600)
 
     # --- rules -----------------------------------------------------------------------------
 
