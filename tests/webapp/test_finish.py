@@ -38,7 +38,7 @@ def test_never_offered_before_the_reserve_is_dealt() -> None:
     for reserve in (("2C", "9D", "7C"), ()):
         table = SimpleNamespace(won=False, reserve=reserve, columns=up)
         assert ready(table) is (not reserve)  # type: ignore[arg-type]
-    face_down = ((("KS", False), ("QS", True)),) + up[1:]
+    face_down = ((("KS", False), ("QS", True)), *up[1:])
     assert not ready(SimpleNamespace(won=False, reserve=(), columns=face_down))  # type: ignore[arg-type]
 
 
