@@ -148,6 +148,27 @@ def test_no_confetti_without_animations(fresh, site_url, wait_ready):
     expect(page.locator(".confetti")).to_have_count(0)
 
 
+PHRASES = """() => [...document.querySelectorAll('#win-text .phrase')].map(span => {
+    const r = document.createRange(); r.selectNodeContents(span);
+    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
+def test_the_win_dialog_wraps_by_phrase(fresh, site_url, wait_ready, lang):
+    fresh.set_viewport_size({"width": 360, "height": 640})
+    page = open_game(fresh, site_url, f"?lang={lang}", wait_ready, saved=saved_after(len(LINE) - 1))
+    play(page, LINE[-1])
+    expect(page.locator("#win-dialog")).to_be_visible()
+    for width in (360, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function(f"innerWidth === {width}")
+        # each phrase of the sentence on lines of its own: never broken inside
+        assert page.evaluate(PHRASES) == [1, 1], width
+        assert (
+            page.evaluate("document.getElementById('win-score-label').getClientRects().length") == 1
+        )
+
+
 # --- the auto-finish --------------------------------------------------------------------
 
 

@@ -318,9 +318,18 @@ class Dialogs:
     def open_win(self, score: int, moves: int) -> None:
         self.el("win-score").textContent = str(score)
         # Two phrases, each on lines of its own: a line never breaks inside "Final score".
-        self.el("win-text").textContent = _(
-            "All four sequences are home, in {moves} moves."
-        ).format(moves=moves)
+        sentence = _("All four sequences are home, in {moves} moves.").format(moves=moves)
+        # Each phrase a box of its own (CSS: inline-block): a line breaks between
+        # phrases, inside one only when it is longer than the line.
+        text = self.el("win-text")
+        text.textContent = ""
+        for index, phrase in enumerate(phrases(sentence)):
+            if index and phrase[0] == " ":
+                text.append(" ")
+            span = self.document.createElement("span")
+            span.className = "phrase"
+            span.textContent = phrase.strip()
+            text.append(span)
         self._open("win-dialog")
         self._confetti()
 
@@ -379,6 +388,25 @@ class Dialogs:
 
     def hide_notice(self) -> None:
         self.el("notice").hidden = True
+
+
+def phrases(sentence: str) -> list[str]:
+    """The sentence cut after each comma (Latin or Chinese), each piece keeping its
+    punctuation and the space before it.
+
+    >>> phrases("All four sequences are home, in 51 moves.")
+    ['All four sequences are home,', ' in 51 moves.']
+    >>> phrases("四組完整牌序都已移除，共 51 步。")
+    ['四組完整牌序都已移除，', '共 51 步。']
+    """
+    pieces: list[str] = []
+    start = 0
+    for index, char in enumerate(sentence):
+        if char in ",\uff0c" and index + 1 < len(sentence):
+            pieces.append(sentence[start : index + 1])
+            start = index + 1
+    pieces.append(sentence[start:])
+    return pieces
 
 
 def _guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
