@@ -121,6 +121,18 @@ def test_a_removed_sequence_flies_to_its_place_and_back_on_undo(motion_page, sit
             assert abs(rect(page, f'[data-card="{name}"]')["x"] - left) < 2, (name, c)
 
 
+def test_with_animations_off_a_removed_sequence_lands_at_once(fresh, site_url, wait_ready):
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False))
+    card, column = LINE[REMOVING].split(">")
+    page.click(f'[data-card="{card}"]')
+    started = page.evaluate(
+        f"""() => {{ document.querySelector('[data-column="{column}"]').click();
+            return [document.querySelectorAll('#place-1 .card').length,
+                    document.getAnimations().length]; }}"""
+    )
+    assert started == [13, 0]
+
+
 # --- the confetti goes with the win dialog ----------------------------------------------
 
 
