@@ -168,7 +168,10 @@ class Finisher:
 
     def interrupt(self) -> None:
         """The player pressed a key or the page: the finish stops where it is."""
-        if self.running:
+        running, game = self.running, self.state.game
+        if running:
+            if game.moves == self.expected:  # the rest of the line is offered again
+                self.offer = Offer(game, game.moves, tuple(running))
             self._done()
             self.speech.say(_("Finish stopped."))
 
