@@ -31,7 +31,13 @@ LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the player chose. ``language`` None follows the browser; ``winnable_only``:
-    a new game with no number typed is drawn from the deals the solver proved winnable."""
+    a new game with no number typed is drawn from the deals the solver proved winnable;
+    ``offer_finish``: once nothing is hidden, offer to play a winning line to the end
+    (opt-in: off by default, and a save without it reads as off).
+
+    >>> Settings.from_dict({"timer": True})[0].offer_finish
+    False
+    """
 
     language: str | None = None
     interactive_rules: bool = True
@@ -39,6 +45,7 @@ class Settings:
     animations: bool = True
     timer: bool = False
     winnable_only: bool = False
+    offer_finish: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

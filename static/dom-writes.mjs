@@ -17,7 +17,8 @@ function setAttribute(element, name, value) {
 /**
  * Board.update: `writes`: [element, [name, value, ...], html] per changed card (a null
  * value removes the attribute, a null html keeps the picture). `moves`: [element, new
- * parent, dx, dy, glide, gx, gy] per card changing container, in stacking order: (dx, dy)
+ * parent, dx, dy, glide, gx, gy, delay, duration] per card changing container, in stacking
+ * order (a duration of 0: the shared `timing`; else the card's flight): (dx, dy)
  * from its new resting place to its old one (and any drag), `glide` its last glide, which
  * started (gx, gy) away. A glide still running is read (its eased progress), then
  * cancelled, before any write, and the new glide starts where the card is seen. Returns
@@ -39,12 +40,14 @@ export function apply(writes, moves, animate, timing) {
     for (let i = 0; i < attributes.length; i += 2) setAttribute(element, attributes[i], attributes[i + 1]);
     if (html != null) element.innerHTML = html;
   }
-  return moves.map(([element, parent], i) => {
+  return moves.map(([element, parent, , , , , , delay, duration], i) => {
     parent.appendChild(element);
     const [dx, dy] = starts[i];
     if (!animate) return [undefined, 0, 0]; // undefined: None in Python
     const from = `${dx.toFixed(1)}px ${dy.toFixed(1)}px`;
-    return [element.animate({ translate: [from, "0px 0px"] }, timing), dx, dy];
+    // A card flying to its place (or back) waits its turn where it was seen.
+    const own = duration ? { ...timing, delay, duration, fill: "backwards" } : timing;
+    return [element.animate({ translate: [from, "0px 0px"] }, own), dx, dy];
   });
 }
 

@@ -63,6 +63,7 @@ class Dialogs:
         self.rng = random.Random()
         self.waiting = False  # Start was pressed and waits for a winnable list
         self.table_deal: int | None = None  # the deal on the table (not picked again)
+        self.confetti: Any = None  # the win's shower while it falls
         self._bind()
 
     def el(self, element_id: str) -> Any:
@@ -97,6 +98,8 @@ class Dialogs:
     def _closed_event(self, name: str, event: Any) -> None:
         if name == "new-game-dialog":
             self._stop_waiting()
+        if name == "win-dialog":
+            self.stop_confetti()
         self._closed(name)
 
     # --- for other modules' dialogs (``panels``) -----------------------------------------
@@ -315,19 +318,42 @@ class Dialogs:
     def open_win(self, score: int, moves: int) -> None:
         self.el("win-score").textContent = str(score)
         # Two phrases, each on lines of its own: a line never breaks inside "Final score".
-        self.el("win-text").textContent = _(
-            "All four sequences are home, in {moves} moves."
-        ).format(moves=moves)
+        sentence = _("All four sequences are home, in {moves} moves.").format(moves=moves)
+        # Each phrase a box of its own (CSS: inline-block): a line breaks between
+        # phrases, inside one only when it is longer than the line.
+        text = self.el("win-text")
+        text.textContent = ""
+        for index, phrase in enumerate(phrases(sentence)):
+            if index and phrase[0] == " ":
+                text.append(" ")
+            span = self.document.createElement("span")
+            span.className = "phrase"
+            span.textContent = phrase.strip()
+            text.append(span)
         self._open("win-dialog")
         self._confetti()
 
     def _win_new(self) -> None:
         self.returns.pop("win-dialog", None)
         self.close("win-dialog")
+        self.stop_confetti()
         self.on_win_new()
 
+    def stop_confetti(self) -> None:
+        """The win dialog closed (Close, Escape, New game): the shower goes with it, at
+        once; nothing falls over the table or the status line after."""
+        layer, self.confetti = self.confetti, None
+        if layer is not None:
+            layer.remove()
+
     def _confetti(self) -> None:
-        """A short shower of paper (CSS animation; gone with reduced motion)."""
+        """A short shower of paper (CSS animation; gone with reduced motion), over the
+        open win dialog only (``stop_confetti``)."""
+        self.stop_confetti()
+        window = self.document.defaultView
+        still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        if still or self.document.documentElement.classList.contains("no-motion"):
+            return  # animations off: no shower at all
         colours = ("#ffd54a", "#e53935", "#43a047", "#1e88e5", "#fb8c00", "#8e24aa")
         layer = self.document.createElement("div")
         layer.className = "confetti"
@@ -340,7 +366,13 @@ class Dialogs:
             colour = colours[i % len(colours)]
             piece.style.cssText = f"left:{left}%;animation-delay:{delay}ms;background:{colour}"
         self.document.body.appendChild(layer)
-        self.document.defaultView.setTimeout(self.once(lambda: layer.remove()), 3600)
+        self.confetti = layer
+
+        def fallen() -> None:
+            if self.confetti is layer:
+                self.stop_confetti()
+
+        window.setTimeout(self.once(fallen), 3600)
 
     # --- rules -----------------------------------------------------------------------------
 
@@ -356,6 +388,25 @@ class Dialogs:
 
     def hide_notice(self) -> None:
         self.el("notice").hidden = True
+
+
+def phrases(sentence: str) -> list[str]:
+    """The sentence cut after each comma (Latin or Chinese), each piece keeping its
+    punctuation and the space before it.
+
+    >>> phrases("All four sequences are home, in 51 moves.")
+    ['All four sequences are home,', ' in 51 moves.']
+    >>> phrases("四組完整牌序都已移除，共 51 步。")
+    ['四組完整牌序都已移除，', '共 51 步。']
+    """
+    pieces: list[str] = []
+    start = 0
+    for index, char in enumerate(sentence):
+        if char in ",\uff0c" and index + 1 < len(sentence):
+            pieces.append(sentence[start : index + 1])
+            start = index + 1
+    pieces.append(sentence[start:])
+    return pieces
 
 
 def _guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:

@@ -243,6 +243,7 @@ class Board:
             key=lambda pair: pair[1].index,
         )
         moves = []
+        flights = 0
         for old, new in moving:
             # Seen where it was dragged to (``offsets``), and, held, risen by LIFT.
             ox, oy = offsets.get(new.card, (0.0, 0.0))
@@ -250,7 +251,12 @@ class Board:
             dx, dy = self._flip_delta(old, new, (ox, oy - rise))
             glide, (gx, gy) = self.glides.pop(new.card, (None, (0.0, 0.0)))
             parent = self.containers[container(new.parent)]
-            moves.append([self.elements[new.card], parent, dx, dy, glide, gx, gy])
+            delay, duration = 0, 0  # the usual glide
+            if render.is_place(old.parent) != render.is_place(new.parent):
+                # A sequence to its place or back: one card after another, in flight
+                delay, duration = render.fly_timing(flights)
+                flights += 1
+            moves.append([self.elements[new.card], parent, dx, dy, glide, gx, gy, delay, duration])
         if self._apply is None:
             self._apply = _writes().apply
         started = self._apply(to_js(writes), to_js(moves), bool(self.motion_ms), self._timing)

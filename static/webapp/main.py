@@ -16,6 +16,7 @@ from .browser import Page, local_storage, page, timing
 from .controls import Controls
 from .dialogs import Dialogs
 from .dom import Board, Chrome
+from .finisher import Finisher
 from .focus import KeyboardFocus
 from .hinter import Hinter
 from .keeper import Keeper
@@ -111,6 +112,10 @@ def _start(pg: Page) -> None:
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, dialogs, pg, actions)
     controls.bind()
+    finisher = Finisher(state, play, board, chrome, speech, tasks, _later(pg))
+    finisher.bind(controls.listen, document)
+    play.on_changed = finisher.check
+    finisher.check()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
@@ -165,6 +170,21 @@ def _ready(
         wanted = opening.ask
         text = link_text(wanted, counted=state.session.in_progress)
         dialogs.confirm_link(text, lambda: play.play_linked(wanted))
+
+
+def _later(pg: Page) -> Any:
+    """Run a task after some milliseconds (the finish's pace); an error is logged."""
+
+    def later(ms: int, fn: Any) -> None:
+        def run() -> None:
+            try:
+                fn()
+            except Exception:  # a timer's boundary: log it, never show a traceback
+                print("scorpion: error in a timer:\n" + traceback.format_exc())
+
+        pg.window.setTimeout(pg.once(run), ms)
+
+    return later
 
 
 def _clean_address(window: Any) -> None:

@@ -25,6 +25,8 @@ def static_texts() -> dict[str, str]:
         "stats-label": _("Statistics"),
         "settings-button-label": _("Settings"),
         "score-name": pgettext("heading", "Score"),
+        # Translators: the button that plays the rest of a winning line (auto-finish).
+        "finish": pgettext("button", "Finish"),
         "language-label": _("Language"),
         "interactive-rules-label": _("Interactive rules"),
         "four-colour-label": _("Four-colour deck"),
@@ -98,6 +100,11 @@ def static_texts() -> dict[str, str]:
         ),
         "set-timer-label": _("Timer"),
         "set-timer-help": _("Show the time played on the table."),
+        "set-offer-finish-label": _("Offer to finish"),
+        "set-offer-finish-help": _(
+            "Once every card is face up and the reserve is dealt, a Finish button plays a "
+            "winning line to the end. The game counts as assisted."
+        ),
         "data-title": _("Saved data"),
         "data-help": _(
             "Export them to a file to keep a copy or to move them to another browser. "

@@ -3,7 +3,7 @@
 - Statistics (``#stats-dialog``): both variants side by side, a reset behind a
   confirmation (``#reset-dialog``).
 - Settings (``#settings-dialog``): language, interactive rules, four-colour deck,
-  animations, timer, and the saved data: whether the browser keeps it for good
+  animations, timer, the offer to finish, and the saved data: whether the browser keeps it for good
   (``navigator.storage.persist()``); its export, import and backups are
   ``saveddata``'s.
 
@@ -37,6 +37,7 @@ SWITCHES = {
     "four_colour": ("four-colour", "set-four-colour"),
     "animations": ("set-animations",),
     "timer": ("set-timer",),
+    "offer_finish": ("set-offer-finish",),
 }
 
 
@@ -109,6 +110,7 @@ class Panels:
             self.state.session.with_settings(**{field: bool(event.target.checked)})
             self.show_settings()
             self.keeper.save()
+            self.play.on_changed()  # the finish may be offered now, or no longer
 
         return changed
 

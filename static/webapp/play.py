@@ -51,6 +51,7 @@ class Play:
         self.focus = focus
         self.hinter = hinter
         self.on_win = on_win  # the win dialog
+        self.on_changed: Callable[[], None] = lambda: None  # the table changed (the finish)
 
     @property
     def game(self) -> Game:
@@ -67,12 +68,15 @@ class Play:
         self.state.hinted = None
         self.screen.draw(turning, offsets, changed)
         self.keeper.after_frame(save=changed)
+        if changed:
+            self.on_changed()
 
     def mount(self, save: bool = True) -> None:
         """Draw a whole new board (a new game, a language change), and save it."""
         self.screen.mount()
         if save:
             self.keeper.save()
+        self.on_changed()
 
     # --- actions --------------------------------------------------------------------------
 

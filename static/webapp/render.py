@@ -84,6 +84,29 @@ def column_index(parent: str) -> int | None:
     return int(parent[1:]) if parent.startswith("c") else None
 
 
+def is_place(parent: str) -> bool:
+    """One of the four places where removed sequences lie.
+
+    >>> is_place("p2"), is_place("c2"), is_place("reserve")
+    (True, False, False)
+    """
+    return parent.startswith("p")
+
+
+FLY_STAGGER_MS = 32  # a removed sequence leaves its column one card after another
+FLY_MS = 340  # each card's flight to its place (or back, on undo): longer than a glide
+
+
+def fly_timing(order: int) -> tuple[int, int]:
+    """(delay, duration) in ms of the ``order``-th card of a sequence flying to its place
+    or back: the thirteen cards land one after another, the last after about 0.7 s.
+
+    >>> fly_timing(0), fly_timing(12)
+    ((0, 340), (384, 340))
+    """
+    return order * FLY_STAGGER_MS, FLY_MS
+
+
 def container(parent: str) -> str:
     """The page element holding the cards of ``parent``: one for all the columns."""
     return TABLE if column_index(parent) is not None else parent

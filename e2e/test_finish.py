@@ -1,0 +1,277 @@
+"""The finish of a game: a removed sequence flies to its place (and back on undo), the
+opt-in auto-finish (offered only when nothing is hidden, its moves counted like a
+player's, undone like them) and the win's confetti, gone with the dialog.
+
+Two browser contexts: one with motion (the flights and the confetti), one where the
+system asks for reduced motion (the finish, played at its quick pace). Every test starts
+from an empty localStorage and waits for conditions, never for fixed times.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from webapp.cardart import symbol_id
+
+from e2e.ui import DECK, LINE, column_cards, desktop_context, open_game, play, watched_context
+from scorpion import Game, saves
+from scorpion.session import Session, Settings
+
+SAVE = "scorpion.save@/"
+READY = 47  # after LINE[:47] every card is face up and the reserve is dealt
+REMOVING = 41  # LINE[41], 8H>2, completes the hearts in column 2
+IDLE = "document.getAnimations().length === 0"
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser) -> Iterator[BrowserContext]:
+    with desktop_context(browser) as context:
+        yield context
+
+
+@pytest.fixture(scope="module")
+def moving(browser: Browser) -> Iterator[BrowserContext]:
+    """A context where the system does not ask for reduced motion: cards fly."""
+    with watched_context(
+        browser, viewport={"width": 1280, "height": 900}, locale="en-US",
+        reduced_motion="no-preference",
+    ) as context:  # fmt: skip
+        yield context
+
+
+@pytest.fixture
+def motion_page(moving: BrowserContext, site_url: str) -> Iterator[Page]:
+    page = moving.new_page()
+    page.goto(site_url + "static/icon.svg")
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
+
+
+def saved_after(moves: int, variant: str = "classic", offer: bool = True) -> str:
+    game = Game.from_deck(DECK, variant, moves=" ".join(LINE[:moves]))
+    session = Session(game, Settings(offer_finish=offer), counted=True)
+    return saves.dump(session, revision=1, saved_at=0)
+
+
+def stored_moves(page: Page) -> list[str]:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["current"]["game"]["moves"]
+
+
+def wait_saved(page: Page, count: int) -> None:
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).current.game.moves.length === {count}"
+    )
+
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    return page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return {x: r.left, y: r.top}; }",
+        selector,
+    )
+
+
+PLACE_CARDS = """() => [...document.querySelectorAll('#place-1 .card')].map(c => {
+    const r = c.getBoundingClientRect();
+    return [r.left, r.top, c.querySelector('use').getAttribute('href').split('#')[1]]; })"""
+
+
+# --- a removed sequence flies to its place ---------------------------------------------
+
+
+def test_a_removed_sequence_flies_to_its_place_and_back_on_undo(motion_page, site_url, wait_ready):
+    page = open_game(
+        motion_page, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False)
+    )
+    card, column = LINE[REMOVING].split(">")
+    columns = [column_cards(page, c) for c in range(1, 8)]
+    page.click(f'[data-card="{card}"]')
+    page.wait_for_function(IDLE)
+    # The click that removes the hearts, and at once the flights that started with it.
+    flights = page.evaluate(
+        f"""() => {{
+        document.querySelector('[data-column="{column}"]').click();
+        return document.getAnimations()
+            .filter(a => a.effect.target.closest('#place-1'))
+            .map(a => [a.effect.getTiming().delay, a.effect.getTiming().duration]);
+    }}"""
+    )
+    assert len(flights) == 13, flights
+    delays = sorted(delay for delay, _ms in flights)
+    assert delays[0] == 0 and len(set(delays)) == 13 and delays[-1] <= 600, delays  # staggered
+    page.wait_for_function(IDLE)
+    place = rect(page, "#place-1")
+    landed = page.evaluate(PLACE_CARDS)
+    assert len(landed) == 13
+    for x, y, _symbol in landed:
+        assert abs(x - place["x"]) < 2 and abs(y - place["y"]) < 2, (x, y, place)
+    assert landed[-1][2] == symbol_id("KH")  # the King of the suit on top
+    # Undo: the thirteen fly back to the columns they came from.
+    page.click("#undo")
+    page.wait_for_function(IDLE)
+    expect(page.locator("#place-1 .card")).to_have_count(0)
+    assert [column_cards(page, c) for c in range(1, 8)] == columns
+    for c, cards in enumerate(columns, start=1):
+        left = rect(page, f'[data-column="{c}"]')["x"]
+        for name in cards:
+            assert abs(rect(page, f'[data-card="{name}"]')["x"] - left) < 2, (name, c)
+
+
+def test_with_animations_off_a_removed_sequence_lands_at_once(fresh, site_url, wait_ready):
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False))
+    card, column = LINE[REMOVING].split(">")
+    page.click(f'[data-card="{card}"]')
+    started = page.evaluate(
+        f"""() => {{ document.querySelector('[data-column="{column}"]').click();
+            return [document.querySelectorAll('#place-1 .card').length,
+                    document.getAnimations().length]; }}"""
+    )
+    assert started == [13, 0]
+
+
+# --- the confetti goes with the win dialog ----------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["close", "escape", "new-game"])
+def test_no_confetti_after_the_win_dialog_closes(motion_page, site_url, wait_ready, how):
+    page = open_game(motion_page, site_url, "", wait_ready, saved=saved_after(len(LINE) - 1))
+    play(page, LINE[-1])
+    expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator(".confetti i")).to_have_count(36)
+    if how == "close":
+        page.click("#win-close")
+    elif how == "escape":
+        page.keyboard.press("Escape")
+    else:
+        page.click("#win-new")
+    expect(page.locator("#win-dialog")).to_be_hidden()
+    expect(page.locator(".confetti")).to_have_count(0)
+    page.wait_for_function(IDLE)  # the last flights land; nothing falls any more
+
+
+def test_no_confetti_without_animations(fresh, site_url, wait_ready):
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(len(LINE) - 1))
+    play(page, LINE[-1])
+    expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator(".confetti")).to_have_count(0)
+
+
+PHRASES = """() => [...document.querySelectorAll('#win-text .phrase')].map(span => {
+    const r = document.createRange(); r.selectNodeContents(span);
+    return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
+def test_the_win_dialog_wraps_by_phrase(fresh, site_url, wait_ready, lang):
+    fresh.set_viewport_size({"width": 360, "height": 640})
+    page = open_game(fresh, site_url, f"?lang={lang}", wait_ready, saved=saved_after(len(LINE) - 1))
+    play(page, LINE[-1])
+    expect(page.locator("#win-dialog")).to_be_visible()
+    for width in (360, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function(f"innerWidth === {width}")
+        # each phrase of the sentence on lines of its own: never broken inside
+        assert page.evaluate(PHRASES) == [1, 1], width
+        assert (
+            page.evaluate("document.getElementById('win-score-label').getClientRects().length") == 1
+        )
+
+
+# --- the auto-finish --------------------------------------------------------------------
+
+
+def finish_stage(page: Page, *stages: str) -> str:
+    """Wait until the offer's stage is one of ``stages``; return it."""
+    page.wait_for_function(
+        "stages => stages.includes(document.getElementById('finish').dataset.finish)",
+        arg=list(stages),
+    )
+    return str(page.locator("#finish").get_attribute("data-finish"))
+
+
+@pytest.mark.parametrize("variant", ["classic", "relaxed"])
+def test_the_finish_is_offered_only_when_nothing_is_hidden(fresh, site_url, wait_ready, variant):
+    # One move before: a card is still face down; the button never shows.
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY - 1, variant))
+    assert finish_stage(page, "off") == "off"
+    expect(page.locator("#finish")).to_be_hidden()
+    play(page, LINE[READY - 1])  # the last face-down card turns up
+    assert finish_stage(page, "offered", "none") == "offered"
+    expect(page.locator("#finish")).to_be_visible()
+    page.click("#undo")  # a card hidden again: the offer goes
+    assert finish_stage(page, "off") == "off"
+    expect(page.locator("#finish")).to_be_hidden()
+
+
+def test_the_finish_is_opt_in(fresh, site_url, wait_ready):
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY, offer=False))
+    assert finish_stage(page, "off") == "off"
+    expect(page.locator("#finish")).to_be_hidden()
+    page.click("#settings-button")
+    switch = page.locator("#set-offer-finish")
+    expect(switch).not_to_be_checked()
+    switch.check()
+    page.keyboard.press("Escape")
+    assert finish_stage(page, "offered", "none") == "offered"
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
+    assert saved["settings"]["offer_finish"] is True
+
+
+def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, wait_ready):
+    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY))
+    finish_stage(page, "offered")
+    before = stored_moves(page)
+    page.click("#finish")
+    expect(page.locator("#win-dialog")).to_be_visible()
+    score = int(page.locator("#win-score").inner_text())
+    moves = stored_moves(page)
+    assert moves[:READY] == before and len(moves) > READY
+    expect(page.locator("#win-text")).to_contain_text(f"in {len(moves)} moves")
+    # The same line by hand, in Python and in the page: the same score and moves.
+    by_hand = Game.from_deck(DECK, moves=" ".join(moves))
+    assert by_hand.won and by_hand.score == score
+    page.click("#win-close")
+    # Undo takes back the last move of the finish, then the whole finish, one by one.
+    page.click("#undo")
+    wait_saved(page, len(moves) - 1)
+    expect(page.locator("#score")).to_have_text(
+        str(Game.from_deck(DECK, moves=" ".join(moves[:-1])).score)
+    )
+    for _ in range(len(moves) - 1 - READY):
+        page.click("#undo")
+    wait_saved(page, READY)
+    assert stored_moves(page) == before
+    expect(page.locator("#score")).to_have_text(
+        str(Game.from_deck(DECK, moves=" ".join(before)).score)
+    )
+    assert finish_stage(page, "offered") == "offered"  # offered again from here
+    # Played by hand through the page, the same moves give the same score.
+    hand = fresh.context.new_page()
+    hand.goto(site_url + "static/icon.svg")
+    hand.evaluate("localStorage.clear()")
+    open_game(hand, site_url, "", wait_ready, saved=saved_after(READY, offer=False))
+    for move in moves[READY:]:
+        play(hand, move)
+    expect(hand.locator("#win-score")).to_have_text(str(score))
+    wait_saved(hand, len(moves))
+    assert stored_moves(hand) == moves
+    hand.close()
+
+
+def test_a_key_stops_the_finish(motion_page, site_url, wait_ready):
+    page = open_game(motion_page, site_url, "", wait_ready, saved=saved_after(READY))
+    finish_stage(page, "offered")
+    page.click("#finish")
+    wait_saved(page, READY + 1)  # the first move of the finish is played
+    page.keyboard.press("Escape")
+    expect(page.locator("#status")).to_contain_text("Finish stopped.")
+    stopped = len(stored_moves(page))
+    # The rest of the line is offered again at once; the game is not won.
+    assert finish_stage(page, "offered", "searching", "none") == "offered"
+    expect(page.locator("#finish")).to_be_visible()
+    expect(page.locator("#win-dialog")).to_be_hidden()
+    assert len(stored_moves(page)) == stopped
