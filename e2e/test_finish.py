@@ -231,6 +231,11 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
     moves = stored_moves(page)
     assert moves[:READY] == before and len(moves) > READY
     expect(page.locator("#win-text")).to_contain_text(f"in {len(moves)} moves")
+    # A finished game is an assisted win: counted as won, kept out of the records.
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
+    assert saved["current"]["assisted"] == ["auto_finish"]
+    classic = saved["stats"]["classic"]
+    assert (classic["won"], classic["assisted_wins"], classic["best_score"]) == (1, 1, None)
     # The same line by hand, in Python and in the page: the same score and moves.
     by_hand = Game.from_deck(DECK, moves=" ".join(moves))
     assert by_hand.won and by_hand.score == score
@@ -259,6 +264,9 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
     expect(hand.locator("#win-score")).to_have_text(str(score))
     wait_saved(hand, len(moves))
     assert stored_moves(hand) == moves
+    by_hand_saved = json.loads(hand.evaluate(f"localStorage.getItem('{SAVE}')"))
+    assert by_hand_saved["current"]["assisted"] == []
+    assert by_hand_saved["stats"]["classic"]["best_score"] == score
     hand.close()
 
 
