@@ -22,6 +22,7 @@ with what the page needs around it:
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -42,6 +43,7 @@ ROOMY = 40.0
 BIG_FILE = 100_000  # bytes
 BOOT_FOLDERS = ("static/vendor/",)
 BOOT_FILES = ("static/python.snapshot", "static/app.zip")
+WEBAPP = ("layout", "page_texts", "paint", "render", "screen", "storage", "translated", "winnable")
 
 
 class FirstBoardError(Exception):
@@ -93,43 +95,39 @@ def first_board(html: str) -> dict[str, Any]:
     """The newcomer's board and texts (see the module's docstring), ``files`` left out."""
     compile_in_place(I18N_DIR)  # the catalogs as the build ships them
     _webapp()
-    from webapp import translated
-    from webapp.layout import TAP_PX, UP_MAX, UP_ROOMY
-    from webapp.page_texts import loading_texts, static_texts
-    from webapp.paint import records
-    from webapp.render import COLUMNS, board_view
-    from webapp.screen import game_texts
-    from webapp.storage import LEGACY_SAVE, SAVE_KEY
-    from webapp.winnable import FIRST_DEAL
-
+    # The browser layer's own modules (importlib: they live under static/, not a package
+    # the tools' type checker sees).
+    web = {name: importlib.import_module(f"webapp.{name}") for name in WEBAPP}
+    layout, paint, render, storage = (web[n] for n in ("layout", "paint", "render", "storage"))
     from scorpion import Game, saves
     from scorpion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
-    game = Game.new(FIRST_DEAL)
-    rooms = [ROOMY] * COLUMNS
-    narrow = records(board_view(game, rooms, None, UP_MAX))
-    wide = records(board_view(game, rooms, None, UP_ROOMY))
+    deal = web["winnable"].FIRST_DEAL
+    game = Game.new(deal)
+    rooms = [ROOMY] * render.COLUMNS
+    narrow = paint.records(render.board_view(game, rooms, None, layout.UP_MAX))
+    wide = paint.records(render.board_view(game, rooms, None, layout.UP_ROOMY))
     check_in_step(narrow, wide)
     hidden = dialog_ids(html)
     texts: dict[str, dict[str, str]] = {}
     loading: dict[str, dict[str, str]] = {}
     try:
         for lang in LANGUAGES:
-            translated.set_language(lang)
-            shown = {**static_texts(), **game_texts(game)}
+            web["translated"].set_language(lang)
+            shown = {**web["page_texts"].static_texts(), **web["screen"].game_texts(game)}
             texts[lang] = {key: text for key, text in shown.items() if key not in hidden}
-            loading[lang] = loading_texts()
+            loading[lang] = web["page_texts"].loading_texts()
     finally:
-        translated.set_language(DEFAULT_LANGUAGE)
+        web["translated"].set_language(DEFAULT_LANGUAGE)
     return {
-        "deal": FIRST_DEAL,
+        "deal": deal,
         "cards": narrow,
         "wide": wide,
-        "up": [UP_MAX, UP_ROOMY, TAP_PX],
+        "up": [layout.UP_MAX, layout.UP_ROOMY, layout.TAP_PX],
         "texts": texts,
         "loading": loading,
-        "save": f"{SAVE_KEY}@",
-        "legacy": LEGACY_SAVE,
+        "save": f"{storage.SAVE_KEY}@",
+        "legacy": storage.LEGACY_SAVE,
         "format": saves.FORMAT,
         "version": saves.VERSION,
     }
