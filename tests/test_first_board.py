@@ -53,6 +53,15 @@ def test_the_baked_deal_is_the_one_python_deals_a_newcomer(board: dict) -> None:
     assert open_game(Store(None), "?deal=7", []).session.game.deal_number == 7
 
 
+def test_the_page_names_no_face_down_card_of_the_baked_deal(board: dict) -> None:
+    game = Game.new(board["deal"])
+    face_up = {card for column in game.columns for card, up in column if up}
+    named = {r[6] for r in [*board["cards"], *board["wide"]] if r[6]}
+    assert named == face_up
+    words = json.dumps(board["texts"])
+    assert not any(re.search(rf"\b{card}\b", words) for card in game.deck if card not in named)
+
+
 def test_the_baked_board_is_what_python_draws_at_any_card_width(board: dict) -> None:
     """Python's first board depends on the cards' width (its face-up step); the page
     draws it for the step of the window from the two baked drawings, and it must be the
