@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -142,3 +144,28 @@ def test_two_drawings_of_different_boards_are_refused() -> None:
     first_board.check_in_step(a, [["c0", 0.0, 0.5, 1.4, True, True, "KS"]])
     with pytest.raises(first_board.FirstBoardError):
         first_board.check_in_step(a, [["c0", 0.0, 0.0, 1.4, True, True, "QS"]])
+
+
+TAGS = [
+    "en", "en-US", "EN_gb", " sv-SE ", "sv", "de-AT", "de", "fr-FR", "", "  ", "zh", "zh-TW",
+    "zh-Hant", "zh-Hant-CN", "zh-hk", "zh_MO", "zh-Hans-TW", "zh-CN", "zh-Hans", "-", "x-sv",
+    "nb", "english", "de-", "zh--tw",
+]  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (make deps)")
+def test_the_page_matches_a_language_tag_as_python_does() -> None:
+    """index.html's ``match`` (the language of the baked texts and the loading pill) run
+    by Node against ``scorpion.i18n.match_language``."""
+    from scorpion.i18n import match_language
+
+    found = re.search(r"\n( *function match\(tag\) \{.*?\n      \})\n", INDEX, re.DOTALL)
+    assert found is not None
+    script = (
+        f"{found.group(1)}\nconsole.log(JSON.stringify(JSON.parse(process.argv[1]).map(match)));"
+    )
+    done = subprocess.run(
+        [str(shutil.which("node")), "-e", script, json.dumps([*TAGS, 42, None])],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    assert json.loads(done.stdout) == [match_language(tag) for tag in [*TAGS, 42, None]]
