@@ -202,3 +202,20 @@ def test_a_link_to_a_game_or_a_saved_game_gets_no_baked_board(
         release()
         wait_ready(page)
         expect(page.locator("#deal-line")).to_have_text("Deal 42 · Classic")
+
+
+def test_the_boot_may_tell_its_progress_and_the_pill_says_it(
+    browser: Browser, site_url: str, wait_ready: Any
+) -> None:
+    """A boot module can dispatch ``scorpion-boot`` with the bytes it has (the pill then
+    shows its figures instead of the finished files'); a malformed one is ignored."""
+    with first_visit(browser, locale="sv-SE") as page:
+        release = held_back(page, "**/pyodide.asm.wasm")  # still downloading
+        page.goto(site_url)
+        tell = "detail => dispatchEvent(new CustomEvent('scorpion-boot', {detail}))"
+        page.evaluate(tell, {"loaded": 3_200_000, "total": 9_600_000})
+        expect(page.locator("#loading-text")).to_have_text("Hämtar spelet: 3,2 av 9,6 MB")
+        page.evaluate(tell, {"loaded": "x", "total": 0})
+        expect(page.locator("#loading-text")).to_have_text("Hämtar spelet: 3,2 av 9,6 MB")
+        release()
+        wait_ready(page)
