@@ -20,7 +20,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import COLUMN_OF, click_column, column_cards, watched_context
+from e2e.ui import (
+    COLUMN_OF,
+    MARKUP_WITHOUT_SCRIPTS,
+    click_column,
+    column_cards,
+    watched_context,
+)
 from scorpion import Game, Move, saves
 from scorpion.help import Table, help_page
 from scorpion.moves import DEAL, Action
@@ -397,7 +403,7 @@ def test_names_of_cards_and_columns_and_face_down_cards_say_nothing(seed: Page) 
         == "jack of hearts, column 1, 2 cards on top, 3 face-down cards below"
     )
     # the DOM itself: no attribute, text, id or label of a face-down card names it
-    markup = page.evaluate("document.documentElement.outerHTML")
+    markup = page.evaluate(MARKUP_WITHOUT_SCRIPTS)
     for card in hidden:
         assert not re.search(rf"\b{card}\b", markup), card
     backs = page.evaluate(

@@ -21,6 +21,7 @@ from e2e.ui import (
     DECK,
     FIXTURES,
     LINE,
+    MARKUP_WITHOUT_SCRIPTS,
     SEED,
     add_style,
     click_column,
@@ -91,7 +92,7 @@ def assert_nothing_names_face_down_cards(page: Page) -> None:
     game = Game.from_deck(DECK)
     hidden = [c for column in game.columns for c, up in column if not up] + list(game.reserve)
     assert len(hidden) == 15
-    markup = page.evaluate("document.documentElement.outerHTML")
+    markup = page.evaluate(MARKUP_WITHOUT_SCRIPTS)
     for card in hidden:
         assert not re.search(rf"\b{card}\b", markup), card
     backs = page.evaluate("[...document.querySelectorAll('.card.down')].map(e => e.outerHTML)")

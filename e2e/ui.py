@@ -62,6 +62,16 @@ def desktop_context(browser: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
+# The page's markup, its scripts' text left out: index.html carries the newcomer's first
+# board as data (its face-up cards only: tests/test_first_board.py), which names cards of
+# other deals.
+MARKUP_WITHOUT_SCRIPTS = """() => {
+    const copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll('script').forEach(e => e.remove());
+    return copy.outerHTML;
+}"""
+
+
 def blank(page: Page, site_url: str) -> None:
     """Empty the origin's localStorage from a tiny page of it (no game running)."""
     page.goto(site_url + "static/icon.svg")

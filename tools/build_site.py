@@ -24,6 +24,8 @@ What goes in (all paths relative, so the site works under any sub-path such as `
   the files of PyScript's ``dist/`` that the page loads in ``static/vendor/pyscript/``;
 - ``sw.js``, the service worker, from ``sw.js`` at the root with its ``BUILD`` filled in: the
   version and the files it precaches (see ``precache_list``), each with its SHA-256 (hex);
+- in ``index.html``, the board a newcomer gets, drawn before Python runs, and the loading
+  pill's texts in every language (``tools/first_board.py``);
 - ``manifest.webmanifest`` (the web app manifest) from the root; its icons are in
   ``static/icons/`` (made once by ``tools/icons.py``);
 - ``build-manifest.json``: every other file with its size and a content hash, the version,
@@ -80,6 +82,7 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compile_catalogs import find_catalogs, mo_bytes
+from first_board import FirstBoardError, bake
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "_site"
@@ -683,6 +686,10 @@ def build_into(out: Path) -> Manifest:
     source = snapshot_module.read_text(encoding="utf-8")
     stamp = {"sha256": snapshot_digest(out / SNAPSHOT)}
     write_text(snapshot_module, fill_build(source, stamp, SNAPSHOT_MODULE))
+    try:  # last before the seal: it lists the boot's files with their sizes
+        write_text(index, bake(index.read_text(encoding="utf-8"), out))
+    except FirstBoardError as error:
+        raise BuildError(str(error)) from None
     return seal(out)
 
 

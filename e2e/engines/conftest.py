@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from e2e.engines.drivers import DRIVERS, ENGINES, Driver, missing, stop_chromium
+from e2e.engines.drivers import DRIVERS, ENGINES, WAIT_S, Driver, missing, stop_chromium
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCAL = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -127,6 +127,7 @@ def test_site(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Server(http.server.ThreadingHTTPServer):
     offline = False
     daemon_threads = True
+    held: threading.Event | None = None  # set: app.zip waits for it (Python held back)
 
 
 def handler_for(directory: Path) -> type[http.server.SimpleHTTPRequestHandler]:
@@ -139,6 +140,12 @@ def handler_for(directory: Path) -> type[http.server.SimpleHTTPRequestHandler]:
                 self.close_connection = True  # as a network that is down: no answer
                 return
             super().handle_one_request()
+
+        def do_GET(self) -> None:
+            held = getattr(self.server, "held", None)
+            if held is not None and self.path.split("?")[0].endswith("/static/app.zip"):
+                held.wait(WAIT_S)  # no Python until the test lets it come
+            super().do_GET()
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
@@ -162,6 +169,14 @@ class SiteServer:
     @offline.setter
     def offline(self, value: bool) -> None:
         self.httpd.offline = value
+
+    @property
+    def held(self) -> threading.Event | None:
+        return self.httpd.held
+
+    @held.setter
+    def held(self, value: threading.Event | None) -> None:
+        self.httpd.held = value
 
     def url(self, path: str = "") -> str:
         return f"http://127.0.0.1:{self.port}/{path}"

@@ -8,6 +8,7 @@ request left the origin. To add a scenario, add a ``test_`` function taking ``en
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 
@@ -366,3 +367,39 @@ def test_tampered_saves_are_kept_aside_and_never_block_saving(
     boot(engine, base)
     engine.wait("() => document.querySelector('#notice').textContent.includes('were restored')")
     assert not engine.js("() => document.querySelector('#undo').disabled")
+
+
+# Every card's box; a mark on each element (a property: Python's own elements lack it).
+BOXES = """() => [...document.querySelectorAll('.card')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.dataset.card || '', ...[r.x, r.y, r.width, r.height].map(Math.round)];
+})"""
+MARK = "() => document.querySelectorAll('.card').forEach(e => { e.baked = true; })"
+MARKED = "() => [...document.querySelectorAll('.card')].every(e => e.baked === true)"
+
+
+def test_a_first_visit_shows_the_baked_board_and_python_adopts_it(
+    new_session: Callable[[], Driver], server: SiteServer
+) -> None:
+    """A newcomer sees the first deal the build baked into the page before Python runs
+    (app.zip held back by the server), on a phone's width; Python keeps those elements
+    where they are, and plays."""
+    driver = new_session()
+    driver.viewport(390, 844)
+    server.held = threading.Event()
+    try:
+        driver.goto(server.url())
+        wait_count(driver, ".card", 52)
+        assert driver.js("() => document.documentElement.dataset.paint") == "baked"
+        assert driver.js("() => document.documentElement.dataset.ready") != "1"
+        wait_text(driver, "#deal-line", "Deal 3 · Classic")
+        before = driver.js(BOXES)
+        driver.js(MARK)
+    finally:
+        server.held.set()
+        server.held = None
+    wait_ready(driver)
+    assert driver.js(MARKED), f"{driver.name}: Python drew the board again"
+    assert driver.js(BOXES) == before, f"{driver.name}: the board moved when Python took over"
+    play(driver, "5C>2")
+    wait_count(driver, owns(2, "5C"), 1)

@@ -16,7 +16,7 @@ from . import translated
 from .page_texts import kept_text, problem_text
 from .storage import Store
 from .urlparams import Linked, linked_game, read_query
-from .winnable import FIRST_DEALS
+from .winnable import FIRST_DEAL
 
 
 @dataclass
@@ -27,12 +27,13 @@ class Opening:
 
 
 def _first_session(settings: Settings, stats: Stats) -> Session:
-    """No game saved: a random deal; for a newcomer (no game played yet), a deal proven
-    winnable, and New game draws winnable deals too until the player says otherwise."""
+    """No game saved: a random deal; for a newcomer (no game played yet), ``FIRST_DEAL``,
+    proven winnable and already on screen (index.html paints it before Python starts), and
+    New game draws winnable deals too until the player says otherwise."""
     if any(stats[v].played for v in VARIANTS):
         return Session(Game.new(random.randint(MIN_DEAL, MAX_DEAL)), settings, stats)
     newcomer = replace(settings, winnable_only=True)
-    return Session(Game.new(random.choice(FIRST_DEALS)), newcomer, stats)
+    return Session(Game.new(FIRST_DEAL), newcomer, stats)
 
 
 def open_game(store: Store, search: str, browser_languages: list[str]) -> Opening:

@@ -30,7 +30,6 @@ def static_texts() -> dict[str, str]:
         "language-label": _("Language"),
         "interactive-rules-label": _("Interactive rules"),
         "four-colour-label": _("Four-colour deck"),
-        "loading-text": _("Loading the game…"),
         "ng-title": pgettext("dialog title", "New game"),
         "ng-variant-legend": pgettext("dialog", "Rules"),
         "ng-classic-label": variant("classic"),
@@ -120,6 +119,24 @@ def static_texts() -> dict[str, str]:
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),
+    }
+
+
+def loading_texts() -> dict[str, str]:
+    """What the loading pill says before Python runs, by step. Python never shows them:
+    the build writes them into index.html in every language (tools/first_board.py), and the
+    page picks one as the boot goes on (its language chosen as ``negotiate_language`` does).
+    """
+    return {
+        "loading": _("Loading the game…"),
+        # Translators: the loading pill on a first visit, while the game's files (about
+        # 20 MB) arrive; {loaded} and {total} are numbers of megabytes such as 3.2.
+        "download": _("Downloading the game: {loaded} of {total} MB"),
+        # Translators: the loading pill once the files are in: Python, the language the
+        # game is written in, starts in the page.
+        "start": _("Starting the game…"),
+        # Translators: the loading pill for the last moment before the game takes input.
+        "ready": _("Almost ready…"),
     }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from scorpion import Game
+
 from . import translated
 from .layout import up_step
 from .page_texts import static_texts
@@ -19,6 +21,20 @@ from .translated import _
 
 if TYPE_CHECKING:
     from .dom import Board, Chrome, Offset
+
+
+def deal_line(game: Game) -> str:
+    variant = translated.variant(game.variant)
+    if game.deal_number is None:
+        # Translators: the top of the table for a game dealt from a shared deck, not a number.
+        return _("Custom deal · {variant}").format(variant=variant)
+    return _("Deal {number} · {variant}").format(number=game.deal_number, variant=variant)
+
+
+def game_texts(game: Game) -> dict[str, str]:
+    """The texts that follow the game (also baked into the page with its first board:
+    tools/first_board.py)."""
+    return {"score": str(game.score), "deal-line": deal_line(game)}
 
 
 class Screen:
@@ -83,16 +99,8 @@ class Screen:
             return True
         return False
 
-    def deal_line(self) -> str:
-        game = self.state.game
-        variant = translated.variant(game.variant)
-        if game.deal_number is None:
-            # Translators: the top of the table for a game dealt from a shared deck, not a number.
-            return _("Custom deal · {variant}").format(variant=variant)
-        return _("Deal {number} · {variant}").format(number=game.deal_number, variant=variant)
-
     def game_texts(self) -> dict[str, str]:
-        return {"score": str(self.state.game.score), "deal-line": self.deal_line()}
+        return game_texts(self.state.game)
 
     def show_time(self) -> None:
         if self.state.session.settings.timer:

@@ -38,7 +38,8 @@ from scorpion.session import Session
 
 from . import paint
 
-PAINT_KEY = "scorpion.paint"  # + "@" + the folder; index.html gets it from the build
+SAVE_KEY = "scorpion.save"  # + "@" + the folder; index.html gets these from the build
+PAINT_KEY = "scorpion.paint"
 QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
 # The keys of the first builds, shared by every copy of the site on the origin.
 LEGACY_SAVE = "scorpion.save"
@@ -91,7 +92,7 @@ class Store:
     def __init__(self, backend: Backend | None, scope: str = "/") -> None:
         self.backend = backend
         self.scope = scope
-        self.save_key = f"scorpion.save@{scope}"
+        self.save_key = f"{SAVE_KEY}@{scope}"
         self.paint_key = f"{PAINT_KEY}@{scope}"
         self.revision = 0  # of the save this tab last wrote, loaded or adopted
         self.ok = backend is not None
