@@ -23,12 +23,26 @@ from .moves import Action
 from .stats import Stats
 
 LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
+#: The card backs and table colours a player can choose; the first is the default.
+CARD_BACKS = ("classic", "blue", "black")
+TABLE_COLOURS = ("green", "blue", "red", "grey")
+#: The settings that are one of a few names, and their names.
+CHOICES: dict[str, tuple[str, ...]] = {"card_back": CARD_BACKS, "table_colour": TABLE_COLOURS}
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the player chose. ``language`` None follows the browser; ``winnable_only``:
-    a new game with no number typed is drawn from the deals the solver proved winnable."""
+    a new game with no number typed is drawn from the deals the solver proved winnable;
+    ``card_back`` and ``table_colour``: one of ``CARD_BACKS`` and ``TABLE_COLOURS``.
+
+    A save from before a field existed reads with its default:
+
+    >>> Settings.from_dict({"four_colour": True})
+    (Settings(language=None, interactive_rules=True, four_colour=True, animations=True, timer=False, winnable_only=False, card_back='classic', table_colour='green'), [])
+    >>> Settings.from_dict({"card_back": "paisley", "table_colour": "blue"})[1]
+    ['card_back']
+    """
 
     language: str | None = None
     interactive_rules: bool = True
@@ -36,6 +50,8 @@ class Settings:
     animations: bool = True
     timer: bool = False
     winnable_only: bool = False
+    card_back: str = CARD_BACKS[0]
+    table_colour: str = TABLE_COLOURS[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -54,11 +70,12 @@ class Settings:
             if f.name not in data:
                 continue
             value = data[f.name]
-            ok = (
-                value is None or value in LANGUAGE_CODES
-                if f.name == "language"
-                else isinstance(value, bool)
-            )
+            if f.name == "language":
+                ok = value is None or value in LANGUAGE_CODES
+            elif f.name in CHOICES:
+                ok = isinstance(value, str) and value in CHOICES[f.name]
+            else:
+                ok = isinstance(value, bool)
             if ok:
                 values[f.name] = value
             else:
