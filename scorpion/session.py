@@ -38,8 +38,9 @@ class Settings:
 
     A save from before a field existed reads with its default:
 
-    >>> Settings.from_dict({"four_colour": True})
-    (Settings(language=None, interactive_rules=True, four_colour=True, animations=True, timer=False, winnable_only=False, card_back='classic', table_colour='green'), [])
+    >>> settings, bad = Settings.from_dict({"four_colour": True})
+    >>> settings.card_back, settings.table_colour, settings.four_colour, bad
+    ('classic', 'green', True, [])
     >>> Settings.from_dict({"card_back": "paisley", "table_colour": "blue"})[1]
     ['card_back']
     """

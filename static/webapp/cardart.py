@@ -63,6 +63,7 @@ PIPS: dict[str, tuple[tuple[float, float], ...]] = {
 PIP_BOX = (30, 52, 70, 122)  # left, top, right, bottom centres, below the corner index
 PIP_SIZE = 17
 
+
 def _num(value: float) -> str:
     """Short, stable number text for the markup."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
@@ -180,7 +181,7 @@ EMBLEM = "fill:var(--back-bg,#7a1630);stroke:var(--back-line,#e0b860)"
 OUTLINE = 'x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"'
 
 
-def _figure() -> Callable[[str], str]:
+def _figure() -> Callable[[str, str], str]:
     """``courts.figure``, imported by the generator only: not on the page's boot."""
     if __package__:
         from .courts import figure
@@ -265,9 +266,7 @@ BACK_DEFAULT = "classic"
 
 def _rings() -> str:
     """Blue: rings about the centre inside a double frame."""
-    rings = "".join(
-        f'<circle cx="50" cy="70" r="{r}"/>' for r in (6, 13, 20, 27, 34)
-    )
+    rings = "".join(f'<circle cx="50" cy="70" r="{r}"/>' for r in (6, 13, 20, 27, 34))
     return (
         '<rect x="1" y="1" width="98" height="138" rx="8" fill="#1f4e8c" '
         'stroke="var(--face-edge,#0004)" stroke-width="1.5"/>'
@@ -286,7 +285,8 @@ def _diamonds() -> str:
         y = 17 + row * 10.6
         for col in range(7 if row % 2 == 0 else 6):
             x = 17 + col * 11 + (5.5 if row % 2 else 0)
-            marks.append(f"M{num(x)} {num(y - 4)} {num(x + 3)} {num(y)} {num(x)} {num(y + 4)} {num(x - 3)} {num(y)}z")
+            corners = ((x, y - 4), (x + 3, y), (x, y + 4), (x - 3, y))
+            marks.append("M" + " ".join(f"{num(a)} {num(b)}" for a, b in corners) + "z")
     return (
         '<rect x="1" y="1" width="98" height="138" rx="8" fill="#26272c" '
         'stroke="var(--face-edge,#0004)" stroke-width="1.5"/>'

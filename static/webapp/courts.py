@@ -52,8 +52,11 @@ KING = (
     (GOLD, COLLAR + "M38 62l-3-16 8 7 7-11 7 11 8-7-3 16zM67 113h15v4H67z"),  # crown, guard
     (STEEL, "M73 60l1.5-4 1.5 4v53h-3z"),  # the blade
     (SKIN, "M70 121a4.5 4.5 0 1 0 9 0 4.5 4.5 0 1 0-9 0z"),  # the hand on it
-    (SUIT, "M48 56a2 2 0 1 0 4 0 2 2 0 1 0-4 0zM40 57.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6"
-     " 0zM56.4 57.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0z"),  # jewels
+    (
+        SUIT,
+        "M48 56a2 2 0 1 0 4 0 2 2 0 1 0-4 0zM40 57.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6"
+        " 0zM56.4 57.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0z",
+    ),  # jewels
 )
 
 # The Queen: long hair, a tiara of pearls, a flower held up.
@@ -64,12 +67,18 @@ QUEEN = (
         + COLLAR
         + "M40 63l-1-10 5 4 6-7 6 7 5-4-1 10z",
     ),  # hair, collar, tiara
-    (LIGHT, "M38.5 52.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0zM48.2 49a1.8 1.8 0 1 0 3.6 0"
-     " 1.8 1.8 0 1 0-3.6 0zM57.9 52.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0z"),  # pearls
+    (
+        LIGHT,
+        "M38.5 52.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0zM48.2 49a1.8 1.8 0 1 0 3.6 0"
+        " 1.8 1.8 0 1 0-3.6 0zM57.9 52.5a1.8 1.8 0 1 0 3.6 0 1.8 1.8 0 1 0-3.6 0z",
+    ),  # pearls
     ("#3f7d32", "M27.5 125c0-16 2-28 5-38l1.6.5c-3 10-4.8 22-4.8 37.5z"),  # the stem
     (SKIN, "M24 121a4.5 4.5 0 1 0 9 0 4.5 4.5 0 1 0-9 0z"),  # the hand
-    (SUIT, "M33 76c3-4 8-2 7 2 4 1 4 6 0 7 1 4-4 6-7 2-3 4-8 2-7-2-4-1-4-6 0-7-1-4 4-6 7-2z"
-     "M48 104h4v4h-4zM48 114h4v4h-4zM48 124h4v4h-4z"),  # the bloom, the robe's gems
+    (
+        SUIT,
+        "M33 76c3-4 8-2 7 2 4 1 4 6 0 7 1 4-4 6-7 2-3 4-8 2-7-2-4-1-4-6 0-7-1-4 4-6 7-2z"
+        "M48 104h4v4h-4zM48 114h4v4h-4zM48 124h4v4h-4z",
+    ),  # the bloom, the robe's gems
     (GOLD, "M31 81a2 2 0 1 0 4 0 2 2 0 1 0-4 0z"),  # the bloom's heart
 )
 
@@ -94,9 +103,11 @@ def figure(rank: str, mark: str = "") -> str:
     True
     """
     layers = [(SUIT, ROBE + mark), (LIGHT, FRONT), (SKIN, HEAD), *FIGURES[rank]]
-    # Outlines on the big shapes only: the features are drawn after, without.
+    # Every layer outlined; the features, drawn last, are not.
     paths = [
-        f'<path d="{d}" fill="{fill}" {OUTLINE}/>' if fill != INK else f'<path d="{d}" fill="{fill}"/>'
+        f'<path d="{d}" fill="{fill}" {OUTLINE}/>'
+        if fill != INK
+        else f'<path d="{d}" fill="{fill}"/>'
         for fill, d in layers
     ]
     features = FACE + (ERMINE if rank == "K" else "")

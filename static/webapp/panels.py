@@ -40,6 +40,8 @@ SWITCHES = {
     "animations": ("set-animations",),
     "timer": ("set-timer",),
 }
+
+
 class Panels:
     def __init__(
         self,
