@@ -52,6 +52,13 @@ def test_a_chosen_back_and_table_show_and_survive_a_reload(fresh, site_url, wait
     assert "rgb(80, 85, 91)" in background  # the grey felt, --felt-1 #50555b
     # The face-down cards still use the one back symbol: the class picks the design.
     assert page.locator(".card.down use").first.get_attribute("href").endswith("#back")
+    # Each preview shows its own design, whatever the root's class says.
+    for name in ("classic", "blue", "black"):
+        shown = page.locator(f"#set-back-{name} + svg.preview").evaluate(
+            """svg => ['classic', 'blue', 'black'].filter(
+                n => getComputedStyle(svg).getPropertyValue('--back-' + n).trim() === 'inline')"""
+        )
+        assert shown == [name], (name, shown)
     page.click("#settings-close")
     page.wait_for_function(
         "key => (localStorage.getItem(key) || '').includes('table-grey')", arg=PAINT_KEY

@@ -1,5 +1,5 @@
-"""The court figures: a Jack, a Queen and a King, drawn for this project (its own licence,
-see docs/architecture.md), half-length and single-ended, below the corner index.
+"""The court figures: a Jack, a Queen and a King, drawn for this project (the project's
+MIT licence, see docs/architecture.md), half-length and single-ended, below the index.
 
 Each figure is a few layers of plain path data, one ``<path>`` per colour, so a court face
 stays about a dozen elements (every card's ``<use>`` copies its face). The robe, the
