@@ -18,7 +18,7 @@ the same ``records``.
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
 >>> snap["v"], snap["lang"], len(snap["cards"]), valid(snap)
-(4, 'sv', 52, True)
+(5, 'sv', 52, True)
 >>> valid({**snap, "texts": {"tableau": "x" * 1000}})
 False
 """

@@ -4,11 +4,11 @@ Each example board keeps its listing (the specification's text) and gets a pictu
 it: the same cards drawn as on the table (``board_picture``), from the board's data, with
 the sprite's symbols: face-down cards as the back, an overlapped card showing its index.
 
->>> block = {"type": "board", "text": "T", "columns": [[["", False], ["KS", True]]] * 7,
-...          "reserve": 3, "removed": []}
+>>> column = [["", False], ["KS", True], ["QS", True]]
+>>> block = {"type": "board", "text": "T", "columns": [column] * 7, "reserve": 3, "removed": []}
 >>> picture = board_picture(block, "A board")
 >>> picture.count("<use"), picture.count('class="covered"'), 'aria-label="A board"' in picture
-(17, 7, True)
+(24, 7, True)
 """
 
 from __future__ import annotations
