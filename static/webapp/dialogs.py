@@ -21,7 +21,6 @@ from typing import Any
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 
 from . import winnable
-from .rulespage import rules_markup
 from .translated import _
 
 
@@ -345,6 +344,8 @@ class Dialogs:
     # --- rules -----------------------------------------------------------------------------
 
     def open_rules(self, lang: str) -> None:
+        from .rulespage import rules_markup  # when first asked: not on the boot path
+
         self.el("rules-body").innerHTML = rules_markup(lang)
         self._open("rules-dialog")
 
