@@ -2,7 +2,8 @@
 
 - Statistics (``#stats-dialog``): both variants side by side, a reset behind a
   confirmation (``#reset-dialog``).
-- Settings (``#settings-dialog``): language, interactive rules, four-colour deck,
+- Settings (``#settings-dialog``): language, interactive rules, four-colour deck, card
+  back and table colour (radio groups; the root's classes, ``paint.look_classes``),
   animations, timer, and the saved data: whether the browser keeps it for good
   (``navigator.storage.persist()``); its export, import and backups are
   ``saveddata``'s.
