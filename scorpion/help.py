@@ -65,13 +65,35 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An example board, in the words of ``scorpion.wording.describe``."""
+    """An example board, in the words of ``scorpion.wording.describe``, and its cards for
+    the interface to draw: each column's ``(card, face up)`` from the bottom, how many
+    cards the reserve holds, the suits of the removed sequences.
+
+    >>> board = Board.of(Game.from_deck(EXAMPLE_DECK), "...")
+    >>> len(board.columns), board.columns[0][3], board.reserve
+    (7, ('3D', True), 3)
+    >>> board.to_dict()["columns"][0][:4]  # a face-down card is not named
+    [['', False], ['', False], ['', False], ['3D', True]]
+    """
 
     text: str
+    columns: tuple[tuple[tuple[str, bool], ...], ...] = ()
+    reserve: int = 0
+    removed: tuple[str, ...] = ()
     kind: ClassVar[str] = "board"
 
+    @classmethod
+    def of(cls, game: Game, text: str) -> Board:
+        return cls(text, game.columns, len(game.reserve), tuple(game.removed))
+
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "text": self.text}
+        return {
+            "type": self.kind,
+            "text": self.text,
+            "columns": [[[card if up else "", up] for card, up in c] for c in self.columns],
+            "reserve": self.reserve,
+            "removed": list(self.removed),
+        }
 
 
 Block = Paragraph | BulletList | Table | Board
@@ -160,7 +182,7 @@ def help_page(lang: str) -> HelpPage:
                         "completed sequences."
                     )
                 ),
-                Board(describe(before, lang)),
+                Board.of(before, describe(before, lang)),
             ),
         ),
         Section(
@@ -192,7 +214,7 @@ def help_page(lang: str) -> HelpPage:
                         "it is not of the same suit."
                     )
                 ),
-                Board(describe(after, lang)),
+                Board.of(after, describe(after, lang)),
             ),
         ),
         Section(

@@ -26,6 +26,11 @@ from .moves import COLUMNS, Action
 from .stats import Stats
 
 LANGUAGE_CODES = ("en", "sv", "de", "zh-TW")
+#: The card backs and table colours a player can choose; the first is the default.
+CARD_BACKS = ("classic", "blue", "black")
+TABLE_COLOURS = ("green", "blue", "red", "grey")
+#: The settings that are one of a few names, and their names.
+CHOICES: dict[str, tuple[str, ...]] = {"card_back": CARD_BACKS, "table_colour": TABLE_COLOURS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,16 @@ class Settings:
 
     >>> Settings.from_dict({"timer": True})[0].offer_finish
     False
+
+    ``card_back`` and ``table_colour``: one of ``CARD_BACKS`` and ``TABLE_COLOURS``.
+
+    A save from before a field existed reads with its default:
+
+    >>> settings, bad = Settings.from_dict({"four_colour": True})
+    >>> settings.card_back, settings.table_colour, settings.four_colour, bad
+    ('classic', 'green', True, [])
+    >>> Settings.from_dict({"card_back": "paisley", "table_colour": "blue"})[1]
+    ['card_back']
     """
 
     language: str | None = None
@@ -46,6 +61,8 @@ class Settings:
     timer: bool = False
     winnable_only: bool = False
     offer_finish: bool = False
+    card_back: str = CARD_BACKS[0]
+    table_colour: str = TABLE_COLOURS[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -64,11 +81,12 @@ class Settings:
             if f.name not in data:
                 continue
             value = data[f.name]
-            ok = (
-                value is None or value in LANGUAGE_CODES
-                if f.name == "language"
-                else isinstance(value, bool)
-            )
+            if f.name == "language":
+                ok = value is None or value in LANGUAGE_CODES
+            elif f.name in CHOICES:
+                ok = isinstance(value, str) and value in CHOICES[f.name]
+            else:
+                ok = isinstance(value, bool)
             if ok:
                 values[f.name] = value
             else:

@@ -83,7 +83,7 @@ def test_the_baked_board_is_what_python_draws_at_any_card_width(board: dict) -> 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_gets_a_paint_the_page_accepts(board: dict, lang: str) -> None:
-    paint = {"v": VERSION, "lang": lang, "four": False, "cards": board["cards"]}
+    paint = {"v": VERSION, "lang": lang, "four": False, "looks": [], "cards": board["cards"]}
     assert valid({**paint, "texts": board["texts"][lang]})
     texts = board["texts"][lang]
     assert set(texts) <= IDS

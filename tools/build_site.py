@@ -603,6 +603,7 @@ def paint_limits() -> dict[str, object]:
         "texts": paint.MAX_TEXTS,
         "offset": paint.MAX_OFFSET,
         "langs": list(paint.LANGS),
+        "looks": list(paint.LOOKS),
         "key": f"{storage.PAINT_KEY}@",
     }
 

@@ -16,6 +16,7 @@ saved board before Python has started::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from scorpion.cards import FULL_DECK, RANKS
 
@@ -61,12 +62,6 @@ PIPS: dict[str, tuple[tuple[float, float], ...]] = {
 }  # fmt: skip
 PIP_BOX = (30, 52, 70, 122)  # left, top, right, bottom centres, below the corner index
 PIP_SIZE = 17
-
-# Small emblems above the letter on court cards, in a 40 x 16 box.
-CROWN = "M2 16 0 2l10 7 10-9 10 9 10-7-2 14z"
-TIARA = "M4 16C4 8 10 4 20 4s16 4 16 12zM20 0a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"
-CAP = "M6 16c0-8 6-13 14-13s14 5 14 13zM30 4l8-4-4 7z"
-EMBLEMS = {"K": CROWN, "Q": TIARA, "J": CAP}
 
 
 def _num(value: float) -> str:
@@ -136,10 +131,14 @@ def suit_mark(suit: str, x: float, y: float, size: float, flip: bool = False) ->
 # step a column keeps while the cards still shrink to fit it (layout.UP_READABLE, 0.3
 # widths: 30 units). Ink measured in DejaVu Sans Bold (Linux's system-ui), in ems: digits
 # and letters rise 0.75 above the baseline, Q's tail falls 0.15 below it, J's 0.2.
-INDEX_SIZE = 28
+INDEX_SIZE = 29
 INDEX_BASELINE = 25.5
 INDEX_RISE, INDEX_FALL = 0.75, 0.15  # Q's tail; J's hook may lose its last unit or so
-INDEX_SUIT = (79.0, 15.5, 22.0)  # centre x, centre y, size
+INDEX_SUIT = (80.0, 14.5, 23.0)  # centre x, centre y, size
+# The band the index lives in, in card widths: nothing else of a face is drawn in it (pips
+# start at PIP_BOX's top less half a pip, court panels at 34), and an overlapped card shows
+# only its index (``body``), so the strip of any overlapped card reads as its index alone.
+INDEX_DEPTH = 0.3
 
 
 def corner(rank: str) -> str:
@@ -149,10 +148,10 @@ def corner(rank: str) -> str:
     Columns overlap so much that this strip is all a player sees of most cards.
     """
     text = RANK_TEXT[rank]
-    squeeze = ' textLength="33" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
+    squeeze = ' textLength="38" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
     return (
-        f'<text x="7" y="{_num(INDEX_BASELINE)}" font-family="{FONT}" font-size="{INDEX_SIZE}" '
-        f'font-weight="700"{squeeze}>{text}</text>'
+        f'<text x="5" y="{_num(INDEX_BASELINE)}" font-family="{FONT}" font-size="{INDEX_SIZE}" '
+        f'font-weight="800"{squeeze}>{text}</text>'
     )
 
 
@@ -174,21 +173,6 @@ def pips(rank: str, suit: str) -> str:
     return "".join(marks)
 
 
-def court(rank: str, suit: str) -> tuple[str, str, str]:
-    """Jack, Queen, King: a framed panel (markup), an emblem and a suit mark (path data),
-    the letter (markup)."""
-    panel = (
-        '<rect x="16" y="44" width="68" height="86" rx="6" style="fill:var(--court-bg,#f6efe0)" '
-        'stroke="currentColor" stroke-width="2.5"/>'
-    )
-    marks = placed(EMBLEMS[rank], 1, 30, 52) + suit_mark(suit, 50, 118, 14)
-    letter = (
-        f'<text x="50" y="106" font-family="{SERIF}" font-size="40" font-weight="700" '
-        f'text-anchor="middle">{rank}</text>'
-    )
-    return panel, marks, letter
-
-
 # Colours with fallbacks, so the sprite also looks right opened on its own.
 FACE = "fill:var(--face-bg,#fffdf7);stroke:var(--face-edge,#0004)"
 BACK = "fill:var(--back-bg,#7a1630);stroke:var(--face-edge,#0004)"
@@ -197,19 +181,36 @@ EMBLEM = "fill:var(--back-bg,#7a1630);stroke:var(--back-line,#e0b860)"
 OUTLINE = 'x="1" y="1" width="98" height="138" rx="8" stroke-width="1.5"'
 
 
+def _figure() -> Callable[[str, str], str]:
+    """``courts.figure``, imported by the generator only: not on the page's boot."""
+    if __package__:
+        from .courts import figure
+    else:  # run as a script: python static/webapp/cardart.py
+        from courts import figure  # type: ignore[import-not-found,no-redef]
+    return figure
+
+
+# The body of a face (pips, a figure): drawn unless the card is overlapped (``.covered``
+# sets --body to none), so the strip of an overlapped card shows its index and nothing cut.
+BODY = "display:var(--body,inline)"
+
+
 def face_symbol(index: int) -> str:
     card = FULL_DECK[index]
     rank, suit = card[0], card[1]
-    if rank in "JQK":
-        panel, marks, letter = court(rank, suit)
-    else:
-        panel, marks, letter = "", pips(rank, suit), ""
     colour = SUIT_FILL[suit]
+    if rank in "JQK":
+        figure = _figure()
+
+        body = figure(rank, suit_mark(suit, 82.5, 43.5, 10))
+    else:
+        body = f'<path d="{pips(rank, suit)}"/>'
     return (
         f'<symbol id="f{index}" viewBox="0 0 {W} {H}">'
         f'<rect {OUTLINE} style="{FACE}"/>'
-        f'<g style="fill:{colour};color:{colour}">{corner(rank)}{panel}'
-        f'<path d="{corner_mark(suit)}{marks}"/>{letter}</g>'
+        f'<g style="fill:{colour};color:{colour}">{corner(rank)}'
+        f'<path d="{corner_mark(suit)}"/>'
+        f'<g style="{BODY}">{body}</g></g>'
         "</symbol>"
     )
 
@@ -256,17 +257,62 @@ def num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def back_symbol() -> str:
-    """A lattice on a deep colour, with a framed diamond: nothing like a face."""
+# The backs a player chooses from (Settings; ``scorpion.session.CARD_BACKS``): all three
+# are in the one ``back`` symbol, and the page's root class shows one (``--back-<name>``
+# set to inline, the others none), so a change needs no new markup and the early paint
+# shows the right one from the root's class alone. Plain shapes only, no <pattern>.
+BACK_DEFAULT = "classic"
+
+
+def _rings() -> str:
+    """Blue: rings about the centre inside a double frame."""
+    rings = "".join(f'<circle cx="50" cy="70" r="{r}"/>' for r in (6, 13, 20, 27, 34))
     return (
-        f'<symbol id="back" viewBox="0 0 {W} {H}">'
+        '<rect x="1" y="1" width="98" height="138" rx="8" fill="#1f4e8c" '
+        'stroke="var(--face-edge,#0004)" stroke-width="1.5"/>'
+        '<g fill="none" stroke="#cfe0f5" stroke-width="2">'
+        '<rect x="7" y="7" width="86" height="126" rx="5"/>'
+        '<rect x="11" y="11" width="78" height="118" rx="3" stroke-width="1"/>'
+        f"{rings}</g>"
+        '<path d="M50 20 54 30 50 40 46 30zM50 100 54 110 50 120 46 110z" fill="#cfe0f5"/>'
+    )
+
+
+def _diamonds() -> str:
+    """Black: a checker of small silver diamonds inside a frame."""
+    marks = []
+    for row in range(11):
+        y = 17 + row * 10.6
+        for col in range(7 if row % 2 == 0 else 6):
+            x = 17 + col * 11 + (5.5 if row % 2 else 0)
+            corners = ((x, y - 4), (x + 3, y), (x, y + 4), (x - 3, y))
+            marks.append("M" + " ".join(f"{num(a)} {num(b)}" for a, b in corners) + "z")
+    return (
+        '<rect x="1" y="1" width="98" height="138" rx="8" fill="#26272c" '
+        'stroke="var(--face-edge,#0004)" stroke-width="1.5"/>'
+        '<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#b9bcc4" '
+        'stroke-width="2"/>'
+        f'<path d="{"".join(marks)}" fill="#8d919b"/>'
+    )
+
+
+def back_symbol() -> str:
+    """The three backs, nothing like a face: classic (a lattice on a deep colour, with a
+    framed diamond), blue (rings), black (a checker of diamonds)."""
+    classic = (
         f'<rect {OUTLINE} style="{BACK}"/>'
         f'<path d="{lattice_path()}" style="{LINE}" stroke-width="1.6"/>'
         '<rect x="8" y="8" width="84" height="124" rx="4" fill="none" '
         f'style="{LINE}" stroke-width="2"/>'
         f'<path d="M50 46 72 70 50 94 28 70z" style="{EMBLEM}" stroke-width="3"/>'
-        "</symbol>"
     )
+    designs = {"classic": classic, "blue": _rings(), "black": _diamonds()}
+    groups = "".join(
+        f'<g style="display:var(--back-{name},{"inline" if name == BACK_DEFAULT else "none"})">'
+        f"{art}</g>"
+        for name, art in designs.items()
+    )
+    return f'<symbol id="back" viewBox="0 0 {W} {H}">{groups}</symbol>'
 
 
 def sprite() -> str:
@@ -279,6 +325,8 @@ def sprite() -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg">\n'
         "<!-- Generated by static/webapp/cardart.py: edit that, then regenerate. -->\n"
+        "<!-- Drawn for Scorpion (court figures, backs, pips): the project's own work, under"
+        " its MIT licence (docs/architecture.md, Card art). -->\n"
         f"{suits}\n{back_symbol()}\n{faces}\n</svg>\n"
     )
 

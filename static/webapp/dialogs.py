@@ -13,7 +13,6 @@ is untouched. A typed number is always dealt as typed.
 from __future__ import annotations
 
 import functools
-import html
 import random
 import traceback
 from collections.abc import Callable
@@ -377,6 +376,8 @@ class Dialogs:
     # --- rules -----------------------------------------------------------------------------
 
     def open_rules(self, lang: str) -> None:
+        from .rulespage import rules_markup  # when first asked: not on the boot path
+
         self.el("rules-body").innerHTML = rules_markup(lang)
         self._open("rules-dialog")
 
@@ -419,38 +420,3 @@ def _guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
             print("scorpion: error in a dialog:\n" + traceback.format_exc())
 
     return guarded
-
-
-def rules_markup(lang: str) -> str:
-    """The rules page from the i18n module's help content, as simple HTML."""
-    # Imported when the rules are first opened, not while the page boots; the dialog
-    # works without the help module.
-    try:
-        from scorpion.help import help_page
-    except ImportError:  # pragma: no cover - only while the help module is missing
-        return ""
-    page = help_page(lang).to_dict()
-    parts: list[str] = []
-    for section in page.get("sections", []):
-        title = section.get("title")
-        if title:
-            parts.append(f"<h3>{html.escape(title)}</h3>")
-        for block in section.get("blocks", []):
-            parts.append(_block_markup(block))
-    return "".join(parts)
-
-
-def _block_markup(block: dict[str, Any]) -> str:
-    kind = block.get("type") or block.get("kind")
-    if kind == "list":
-        items = "".join(f"<li>{html.escape(str(i))}</li>" for i in block.get("items", []))
-        return f"<ul>{items}</ul>"
-    if kind == "table":
-        rows = [block.get("header", []), *list(block.get("rows", []))]
-        body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-            for row in rows
-        )
-        return f"<table>{body}</table>"
-    text = block.get("text", "")
-    return f"<p>{html.escape(str(text))}</p>" if text else ""

@@ -93,6 +93,17 @@ def static_texts() -> dict[str, str]:
         "set-interactive-rules-help": _("Say why a move is not allowed."),
         "set-four-colour-label": _("Four-colour deck"),
         "set-four-colour-help": _("Diamonds blue and clubs green, so every suit has its colour."),
+        # Translators: Settings, a choice of the picture on the back of the cards.
+        "set-back-legend": _("Card back"),
+        "set-back-classic-label": pgettext("card back", "Red lattice"),
+        "set-back-blue-label": pgettext("card back", "Blue rings"),
+        "set-back-black-label": pgettext("card back", "Black diamonds"),
+        # Translators: Settings, a choice of the colour of the table (the felt).
+        "set-table-legend": _("Table colour"),
+        "set-table-green-label": pgettext("table colour", "Green felt"),
+        "set-table-blue-label": pgettext("table colour", "Blue"),
+        "set-table-red-label": pgettext("table colour", "Burgundy"),
+        "set-table-grey-label": pgettext("table colour", "Grey"),
         "set-animations-label": _("Animations"),
         "set-animations-help": _(
             "Cards glide into place. Always off when your system asks for reduced motion."

@@ -7,6 +7,9 @@ never ``innerHTML``), and ignores whole if anything is off. A face-down card has
 as on the page. Bump ``VERSION`` (and its copy in ``index.html``; a test compares them)
 whenever the page's structure changes, so an old paint is ignored rather than misdrawn.
 
+``looks`` are the root's classes for the chosen card back and table colour, so the paint
+shows them from the first frame.
+
 Each card is ``[parent, x, y, h, up, live, code]`` in the order of the page's elements
 (``render.by_container``); Python keeps the painted elements when its first board gives
 the same ``records``.
@@ -15,7 +18,7 @@ the same ``records``.
 >>> from webapp.render import board_view
 >>> snap = snapshot(board_view(Game.new(3)), {"score": "0"}, "sv", four_colour=False)
 >>> snap["v"], snap["lang"], len(snap["cards"]), valid(snap)
-(4, 'sv', 52, True)
+(5, 'sv', 52, True)
 >>> valid({**snap, "texts": {"tableau": "x" * 1000}})
 False
 """
@@ -23,12 +26,14 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from scorpion.session import CHOICES, Settings
 
 from .render import CardView, by_container, parents
 
-VERSION = 4
+VERSION = 5
 MAX_CHARS = 16_000  # the stored JSON text; a real paint is about 4,000
 MAX_TEXT = 300  # characters of one text
 MAX_TEXTS = 120
@@ -38,6 +43,26 @@ _CODE = re.compile(r"[A2-9TJQK][SHDC]")
 _ID = re.compile(r"[a-z][a-z0-9-]{0,40}")
 
 Record = list[Any]  # [parent, x, y, h, up, live, code]
+
+# Each one-of-a-few setting: its radio buttons' id prefix (Settings) and its root classes'.
+CHOOSERS = {"card_back": "back", "table_colour": "table"}
+#: Every class the root may take for them: one per choice but the default.
+LOOKS = tuple(f"{CHOOSERS[field]}-{name}" for field in CHOOSERS for name in CHOICES[field][1:])
+
+
+def look_classes(settings: Settings) -> dict[str, bool]:
+    """The root's classes for the card back and the table colour, on or off: none for the
+    defaults (the stylesheet's own), so the dark scheme's green felt stays its own.
+
+    >>> on = [name for name, on in look_classes(Settings(table_colour="blue")).items() if on]
+    >>> on, len(LOOKS)
+    (['table-blue'], 5)
+    """
+    return {
+        f"{prefix}-{name}": getattr(settings, field) == name
+        for field, prefix in CHOOSERS.items()
+        for name in CHOICES[field][1:]
+    }
 
 
 def records(view: Mapping[str, CardView]) -> list[Record]:
@@ -63,12 +88,18 @@ def _3(value: float) -> float:
 
 
 def snapshot(
-    view: Mapping[str, CardView], texts: Mapping[str, str], lang: str, four_colour: bool
+    view: Mapping[str, CardView],
+    texts: Mapping[str, str],
+    lang: str,
+    four_colour: bool,
+    looks: Sequence[str] = (),
 ) -> dict[str, Any]:
+    """``looks``: the root's classes for the chosen back and table (``look_classes``)."""
     return {
         "v": VERSION,
         "lang": lang,
         "four": four_colour,
+        "looks": list(looks),
         "cards": records(view),
         "texts": dict(texts),
     }
@@ -76,9 +107,14 @@ def snapshot(
 
 def valid(data: Any) -> bool:
     """The checks ``index.html`` makes before painting, for the tests to hold it to."""
-    if not isinstance(data, dict) or set(data) != {"v", "lang", "four", "cards", "texts"}:
+    if not isinstance(data, dict) or set(data) != {"v", "lang", "four", "looks", "cards", "texts"}:
         return False
     if data["v"] != VERSION or data["lang"] not in LANGS or not isinstance(data["four"], bool):
+        return False
+    looks = data["looks"]
+    if not isinstance(looks, list) or len(looks) > len(CHOOSERS):
+        return False
+    if not all(isinstance(name, str) and name in LOOKS for name in looks):
         return False
     texts, cards = data["texts"], data["cards"]
     if not isinstance(texts, dict) or len(texts) > MAX_TEXTS:

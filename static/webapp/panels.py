@@ -2,7 +2,8 @@
 
 - Statistics (``#stats-dialog``): both variants side by side, a reset behind a
   confirmation (``#reset-dialog``).
-- Settings (``#settings-dialog``): language, interactive rules, four-colour deck,
+- Settings (``#settings-dialog``): language, interactive rules, four-colour deck, card
+  back and table colour (radio groups; the root's classes, ``paint.look_classes``),
   animations, timer, the offer to finish, and the saved data: whether the browser keeps it for good
   (``navigator.storage.persist()``); its export, import and backups are
   ``saveddata``'s.
@@ -18,11 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from scorpion.i18n import LANGUAGES
+from scorpion.session import CHOICES
 
 from . import translated
 from .browser import Page
 from .dialogs import Dialogs
 from .keeper import Keeper
+from .paint import CHOOSERS, look_classes
 from .play import Play
 from .screen import Screen
 from .speech import Speech
@@ -93,6 +96,9 @@ class Panels:
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
                 listen(element_id, "change", self._changer(field))
+        for field, prefix in CHOOSERS.items():
+            for name in CHOICES[field]:
+                listen(f"set-{prefix}-{name}", "change", self._chooser(field))
         self.dialogs.on_win_stats = self.open_stats
         reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
         reduced.addEventListener("change", self.proxy(self._reduced_changed))
@@ -113,6 +119,16 @@ class Panels:
             self.play.on_changed()  # the finish may be offered now, or no longer
 
         return changed
+
+    def _chooser(self, field: str) -> Callable[[Any], None]:
+        def chose(event: Any) -> None:
+            value = str(event.target.value)
+            if event.target.checked and value in CHOICES[field]:
+                self.state.session.with_settings(**{field: value})
+                self.show_settings()
+                self.keeper.save()
+
+        return chose
 
     # --- settings -------------------------------------------------------------------------
 
@@ -136,6 +152,12 @@ class Panels:
         animations.disabled = reduced
         root = document.documentElement.classList
         root.toggle("four-colour", settings.four_colour)
+        for name, on in look_classes(settings).items():
+            root.toggle(name, on)
+        for field, prefix in CHOOSERS.items():
+            chosen = getattr(settings, field)
+            for name in CHOICES[field]:
+                self.el(f"set-{prefix}-{name}").checked = name == chosen
         root.toggle("no-motion", not settings.animations)
         self.screen.board.set_animations(settings.animations)
         self.el("timer").hidden = not settings.timer

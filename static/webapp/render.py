@@ -253,7 +253,15 @@ def card_style(view: CardView) -> str:
 
 
 def card_class(view: CardView) -> str:
+    """``covered``: another card lies on it, so its face shows only the index (the sprite
+    hides the rest: ``cardart.BODY``), never a cut pip or frame under the index.
+
+    >>> card_class(CardView("4H", "c2", 3, 0.0, 0.9, True, live=True, h=0.42))
+    'card up covered live'
+    """
     classes = ["card", "up" if view.up else "down"]
+    if view.up and view.h < CARD_RATIO:
+        classes.append("covered")
     if view.live:
         classes.append("live")
     if view.lifted:

@@ -11,7 +11,7 @@ from scorpion import Game
 from . import translated
 from .layout import up_step
 from .page_texts import static_texts
-from .paint import snapshot
+from .paint import look_classes, snapshot
 from .render import View, board_view
 from .sizing import Sizing
 from .speech import Speech
@@ -121,4 +121,5 @@ class Screen:
         """The board as it is now, for ``index.html`` to paint on the next visit."""
         texts = {**static_texts(), **self.game_texts()}
         settings = self.state.session.settings
-        return snapshot(self.view, texts, translated.language(), settings.four_colour)
+        looks = [name for name, on in look_classes(settings).items() if on]
+        return snapshot(self.view, texts, translated.language(), settings.four_colour, looks)
