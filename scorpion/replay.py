@@ -103,7 +103,7 @@ class Replay:
     """
 
     variant: str
-    actions: tuple[Action, ...] | str = ()
+    actions: tuple[Action, ...] | Iterable[Action | str] | str = ()
     deal: int | None = None
     deck: tuple[str, ...] | None = None
 
@@ -117,7 +117,7 @@ class Replay:
         else:
             object.__setattr__(self, "deck", check_deck(self.deck or ()))
         actions = self.actions
-        line = parse_line(actions) if isinstance(actions, str) else tuple(actions)
+        line = _actions(actions)
         if not all(isinstance(action, Move | Deal) for action in line):
             raise ValueError("a replay's actions are Moves and DEAL")
         object.__setattr__(self, "actions", tuple(line))
@@ -153,7 +153,8 @@ class Replay:
         return Game.from_deck(self.deck, self.variant, line)
 
     def encode(self) -> str:
-        return encode(self.deal if self.deal is not None else self.deck, self.variant, self.line)
+        deal: int | Sequence[str] = self.deal if self.deal is not None else self.deck or ()
+        return encode(deal, self.variant, self.line)
 
     def __repr__(self) -> str:
         where = f"deal={self.deal}" if self.deal is not None else f"deck={self.deck!r}"
@@ -179,7 +180,7 @@ def _order(action: Action) -> int:
 _CARD_INDEX: Final = {card: i for i, card in enumerate(FULL_DECK)}
 
 
-def encode(deal: int | Sequence[str], variant: str, actions: Iterable[Action] | str) -> str:
+def encode(deal: int | Sequence[str], variant: str, actions: Iterable[Action | str] | str) -> str:
     """The replay text of a deal (a number, or 52 cards in ``Game.from_deck`` order), its
     variant and a line of play; ``IllegalMove`` (a ValueError) if the line breaks a rule.
 
@@ -193,7 +194,7 @@ def encode(deal: int | Sequence[str], variant: str, actions: Iterable[Action] | 
         game = Game.from_deck(deal, variant)
         flags = _DECK | (_RELAXED if variant == "relaxed" else 0)
         body = bytes([flags]) + _deck_rank(game.deck).to_bytes(_DECK_BYTES, "big")
-    line = parse_line(actions) if isinstance(actions, str) else list(actions)
+    line = _actions(actions)
     if len(line) > MAX_ACTIONS:
         from .game import LineTooLong
 
@@ -208,6 +209,13 @@ def encode(deal: int | Sequence[str], variant: str, actions: Iterable[Action] | 
         value = value * radix + index
     body += _varint(len(line)) + value.to_bytes((value.bit_length() + 7) // 8, "big")
     return _text(body)
+
+
+def _actions(actions: Iterable[Action | str] | str) -> tuple[Action, ...]:
+    """Actions given as values, as notation text, or as a list of either."""
+    if isinstance(actions, str):
+        return tuple(parse_line(actions))
+    return tuple(Move.parse(a) if isinstance(a, str) else a for a in actions)
 
 
 def _text(body: bytes) -> str:
@@ -280,8 +288,12 @@ def _read(body: bytes) -> tuple[Replay, bytes]:
     canonical = start + _varint(count) + value.to_bytes((value.bit_length() + 7) // 8, "big")
     # Every action was just played through the rules: no need to replay them again.
     replay = object.__new__(Replay)
-    for name, field_value in (("variant", variant), ("actions", tuple(line)), ("deal", deal),
-                              ("deck", deck)):
+    for name, field_value in (
+        ("variant", variant),
+        ("actions", tuple(line)),
+        ("deal", deal),
+        ("deck", deck),
+    ):
         object.__setattr__(replay, name, field_value)
     return replay, canonical
 
