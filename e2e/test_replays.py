@@ -201,3 +201,23 @@ def test_watching_the_solver_asks_first_then_plays_to_a_win(fresh, site_url, wai
     page.click("#replay-close")
     expect(page.locator("#score")).to_have_text("5")  # the player's game, after 4H>7
     assert column_cards(page, 7)[-2:] == ["4H", "7S"]
+
+
+def test_play_from_here_asks_before_abandoning_a_counted_game(fresh, site_url, wait_ready) -> None:
+    own_game(fresh, site_url, wait_ready)  # deal 1, counted (one action played)
+    page = open_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
+    page.click("#replay-forward")
+    page.click("#replay-take")
+    expect(page.locator("#link-dialog")).to_be_visible()  # another deal: asked first
+    page.click("#link-keep")
+    expect(page.locator("#replay-bar")).to_be_visible()  # kept: still watching
+    page.click("#replay-take")
+    page.click("#link-play")
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    expect(page.locator("#deal-line")).to_contain_text("Custom deal")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).current.game.moves[0] === '4H>7'"
+    )
+    play(page, "2H>3")  # the player plays on from there
+    expect(page.locator("#score")).to_have_text("10")

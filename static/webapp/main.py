@@ -112,7 +112,8 @@ def _start(pg: Page) -> None:
     dialogs.on_win_new = new_game
 
     def share_this_game() -> None:
-        dialogs.close("new-game-dialog")
+        dialogs.close("new-game-dialog")  # the copy is said in #status, or in the notice
+        dialogs.close("win-dialog")
         share_game(state.game, pg, speech, dialogs)
 
     dialogs.listen("ng-share-game", "click", lambda event: share_this_game())

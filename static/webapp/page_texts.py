@@ -103,7 +103,6 @@ def static_texts() -> dict[str, str]:
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),
         # Translators: the playback bar of a replay (a game played back move by move).
-        "replay-title": _("Replay"),
         "replay-take": _("Play from here"),
         "replay-close": _("Close replay"),
         "ng-share-game": _("Share this game"),

@@ -119,9 +119,9 @@ class Replayer:
         state.held = None
         self.hinter.cancel()
         self.focus.reset()
-        self.screen.mount()
-        self.el("replay-bar").hidden = False
+        self.el("replay-bar").hidden = False  # first: the cards are sized to what is left
         self.document.documentElement.classList.add("replaying")
+        self.screen.mount()
         self.el("hint").disabled = True
         title = _("The solver's line") if solver else _("Replay")
         self.el("replay-title").textContent = title
@@ -154,7 +154,10 @@ class Replayer:
         state.held = None
         self.own = self.replay = None
         self.el("replay-bar").hidden = True
-        self.document.documentElement.classList.remove("replaying")
+        root = self.document.documentElement
+        root.classList.remove("replaying")
+        root.removeAttribute("data-replay-index")
+        root.removeAttribute("data-replay-playing")
         self.el("hint").disabled = False
         self.focus.reset()
         self.screen.mount()
@@ -309,8 +312,7 @@ class Replayer:
         root = self.document.documentElement
         root.dataset.replayIndex = str(self.index)
         root.dataset.replayPlaying = "1" if self.playing else "0"
-        play = self.el("replay-play")
-        play.textContent = "⏸" if self.playing else "▶"
+        play = self.el("replay-play")  # its icon follows <html data-replay-playing>
         play.setAttribute("aria-label", _("Pause") if self.playing else _("Play"))
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
         speed = self.el("replay-speed")
