@@ -69,7 +69,7 @@ class SolverWatch:
         self.el("ng-solver").hidden = self.state.game.won
 
     def open(self) -> None:
-        self.dialogs.close("new-game-dialog")
+        """Over New game (Cancel comes back to it)."""
         self.el("solver-watch").hidden = False
         self._status("", busy=False)
         self.dialogs.show("solver-dialog")
@@ -124,5 +124,6 @@ class SolverWatch:
             replay = Replay(game.variant, line, deck=game.deck)
         self._status("", busy=False)
         self.dialogs.close("solver-dialog")
+        self.dialogs.close("new-game-dialog")
         _mark_assisted(self.state.session, "solver_line")
         self.replayer.open(replay, at=len(game.moves), solver=True)
