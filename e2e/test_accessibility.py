@@ -63,6 +63,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "data-dialog": ("#settings-button", "#backups button[data-action=delete]"),
     # Asks before the solver looks at the face-down cards (a game in progress).
     "lost-dialog": ("#new-game", "#ng-lost"),
+    # Asks before the solver's line shows the face-down cards.
+    "solver-dialog": ("#new-game", "#ng-solver"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 

@@ -86,6 +86,8 @@ class Controls:
         self.actions = actions  # "new", "share", "rules", "hint", ... -> what to do
         self.press: Press | None = None
         self.swallow_click = False
+        # A key while a replay is open: True if the replay took it (``Replayer.key``).
+        self.replay_key: Callable[[str], bool] = lambda key: False
 
     def guarded(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         def run(event: Any) -> None:
@@ -129,6 +131,8 @@ class Controls:
     def on_click(self, event: Any) -> None:
         if self.swallow_click:  # the click that ends a drag is not a tap
             self.swallow_click = False
+            return
+        if self.state.replaying:  # a replay's table takes no moves
             return
         target = event.target
         if target.closest("#deal-reserve"):
@@ -181,7 +185,7 @@ class Controls:
     def on_pointer_down(self, event: Any) -> None:
         self.swallow_click = False
         self.state.keyboard = False
-        if int(event.button or 0) != 0 or not event.isPrimary:
+        if int(event.button or 0) != 0 or not event.isPrimary or self.state.replaying:
             return
         card = card_of(event.target)
         column = self.board.column_at(event.target)
@@ -240,6 +244,12 @@ class Controls:
             return
         target = event.target
         if typing_in(target):
+            return
+        if self.state.replaying:
+            # Space and Enter on a button press it; every other key may be the replay's.
+            pressing = str(event.key) in (" ", "Enter") and str(target.tagName) == "BUTTON"
+            if not pressing and self.replay_key(str(event.key)):
+                event.preventDefault()
             return
         intent = key_intent(
             str(event.key), bool(event.ctrlKey), bool(event.shiftKey), bool(event.altKey),

@@ -63,8 +63,8 @@ class Finisher:
 
     def check(self) -> None:
         """After every change of the table: drop a stale offer, search when it may be made."""
-        if self.running is not None:
-            return
+        if self.running is not None or self.state.replaying:
+            return  # a replay's throwaway game is never finished; the player's offer waits
         game = self.state.game
         offer = self.offer
         if offer is not None and not offer.valid(game):
@@ -122,6 +122,8 @@ class Finisher:
     def start(self) -> None:
         """Finish: the line's moves, one by one, each a move like the player's."""
         offer, game = self.offer, self.state.game
+        if self.state.replaying:
+            return
         if self.running is not None or offer is None or not offer.valid(game):
             self.check()
             return

@@ -57,6 +57,7 @@ class Keeper:
     def after_frame(self, save: bool) -> None:
         """Queue the words for right after this frame and the save for when the page is
         idle; one pass of each serves any number of changes made before it runs."""
+        save = save and not self.state.replaying
         if save and not self.save_pending:
             self.save_pending = True
             self.timing.background(self.save_now)
@@ -81,8 +82,12 @@ class Keeper:
 
     def save(self, replace: bool = False) -> None:
         """Save the session; another tab's newer save goes to ``on_conflict`` instead. A
-        failure is said once (until saving works again); the game goes on in memory."""
+        failure is said once (until saving works again); the game goes on in memory.
+        While a replay is on the table nothing is saved: the session shown is not the
+        player's."""
         self.save_pending = False
+        if self.state.replaying:
+            return
         outcome = self.store.save(self.state.session, replace=replace)
         if outcome in ("newer", "merged") and self.store.conflict is not None:
             self.on_conflict(self.store.conflict, outcome)
@@ -109,6 +114,6 @@ class Keeper:
     def save_paint(self) -> None:
         """Rebuilding the paint takes a few ms: written when the player pauses or leaves,
         not after every click."""
-        if self.paint_stale:
+        if self.paint_stale and not self.state.replaying:
             self.paint_stale = False
             self.store.save_paint(self.screen.paint_snapshot())

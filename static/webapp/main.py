@@ -7,6 +7,7 @@ Until ``<html data-ready="1">`` the page shows the board the last visit left (pa
 
 from __future__ import annotations
 
+import functools
 import traceback
 from typing import Any
 
@@ -25,10 +26,12 @@ from .opening import Opening, open_game
 from .page_texts import problem_text, static_labels, static_texts
 from .panels import Panels
 from .play import Play
+from .replayer import Replayer, ignore_while_replaying
 from .saveddata import SavedData
 from .screen import Screen
-from .sharing import share
+from .sharing import share, share_game
 from .sizing import Sizing
+from .solverline import SolverWatch
 from .speech import Speech
 from .state import TableState
 from .storage import Store, scope_of
@@ -93,9 +96,13 @@ def _start(pg: Page) -> None:
     tasks.defer(lambda: window.performance.mark("scorpion-board-painted"))
 
     lost_finder = LostFinder(state, arrivals, dialogs, tasks, pg)
+    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, pg)
+    solver_watch = SolverWatch(state, replayer, dialogs, tasks, pg)
 
     def new_game() -> None:
+        replayer.close()  # New game is about the player's own game
         lost_finder.offer()
+        solver_watch.offer()
         session = state.session
         dialogs.open_new_game(session.game.variant, session.in_progress,
                               session.settings.winnable_only, session.game.deal_number)  # fmt: skip
@@ -104,28 +111,47 @@ def _start(pg: Page) -> None:
     dialogs.on_winnable = lambda on: panels.remember_winnable(on)
     dialogs.on_restart = play.restart
     dialogs.on_win_new = new_game
+
+    def share_this_game() -> None:
+        dialogs.close("new-game-dialog")  # the copy is said in #status, or in the notice
+        dialogs.close("win-dialog")
+        share_game(state.game, pg, speech, dialogs)
+
+    dialogs.listen("ng-share-game", "click", lambda event: share_this_game())
+    dialogs.listen("win-share", "click", lambda event: share_this_game())
+    idle = functools.partial(ignore_while_replaying, state)  # a replay takes no moves
     actions = {
-        "undo": play.undo, "redo": play.redo, "deal": play.deal, "new": new_game,
-        "hint": play.hint, "read": speech.read_board,
+        "undo": idle(play.undo), "redo": idle(play.redo), "deal": idle(play.deal),
+        "new": new_game, "hint": idle(play.hint), "read": speech.read_board,
         "share": lambda: share(state.game, pg, speech, dialogs),
         "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, dialogs, pg, actions)
+    controls.replay_key = replayer.key
     controls.bind()
     finisher = Finisher(state, play, board, chrome, speech, tasks, _later(pg))
     finisher.bind(controls.listen, document)
     play.on_changed = finisher.check
     finisher.check()
+    replayer.bind()
+    solver_watch.bind()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
-    _bind_lifecycle(pg, controls, keeper, store, arrivals)
+    _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)
     _ready(pg, opening, state, play, keeper, dialogs)
+    if opening.replay is not None:  # watched over the player's own game, which waits
+        replayer.open(opening.replay)
 
 
 def _bind_lifecycle(
-    pg: Page, controls: Controls, keeper: Keeper, store: Store, arrivals: Arrivals
+    pg: Page,
+    controls: Controls,
+    keeper: Keeper,
+    store: Store,
+    arrivals: Arrivals,
+    replayer: Replayer,
 ) -> None:
     """Everything kept when the page is hidden or left; another tab's saves followed."""
     document = pg.document
@@ -138,7 +164,9 @@ def _bind_lifecycle(
     def other_tab(event: Any) -> None:
         if str(event.key or "") == store.save_key:
             session = store.newer(event.newValue or None)
-            if session is not None:
+            if session is not None and replayer.active:
+                replayer.arrive(session)  # shown when the replay closes
+            elif session is not None:
                 arrivals.adopt(session)
 
     controls.listen(document, "visibilitychange", hidden)
@@ -162,7 +190,7 @@ def _ready(
     root.dataset.bootMs = str(round(float(window.performance.now())))
     root.dataset.ready = "1"
     window.performance.mark("scorpion-ready")
-    if state.game.won:
+    if state.game.won and opening.replay is None:
         dialogs.open_win(state.game.score, len(state.game.moves))
     if opening.ask is not None:
         from .page_texts import link_text

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field, replace
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import VARIANTS, Game
 from scorpion.i18n import negotiate_language
+from scorpion.replay import Replay, ReplayError, decode
 from scorpion.session import Session, Settings
 from scorpion.stats import Stats
 
 from . import translated
-from .page_texts import kept_text, problem_text
+from .page_texts import kept_text, problem_text, replay_problem_text
 from .storage import Store
 from .urlparams import Linked, linked_game, read_query
 from .winnable import FIRST_DEAL
@@ -24,6 +25,7 @@ class Opening:
     session: Session
     notices: list[str] = field(default_factory=list)  # said in the notice bar, once ready
     ask: Linked | None = None  # a link to another game, to confirm once the page is ready
+    replay: Replay | None = None  # a game to watch (the player's own stays as it is)
 
 
 def _first_session(settings: Settings, stats: Stats) -> Session:
@@ -55,6 +57,12 @@ def open_game(store: Store, search: str, browser_languages: list[str]) -> Openin
         ask.start(session)
         ask = None
     notices = list(dict.fromkeys(problem_text(p) for p in problems))
+    replay = None
+    if link.replay is not None:
+        try:
+            replay = decode(link.replay)
+        except ReplayError as error:  # said, and the player's own game opens as usual
+            notices.append(replay_problem_text(error.reason))
     if store.kept is not None:
         notices.append(kept_text())
-    return Opening(session, notices, ask)
+    return Opening(session, notices, ask, replay)

@@ -130,6 +130,19 @@ def static_texts() -> dict[str, str]:
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),
+        # Translators: the playback bar of a replay (a game played back move by move).
+        "replay-take": _("Play from here"),
+        "replay-close": _("Close replay"),
+        "ng-share-game": _("Share this game"),
+        "win-share": _("Share this game"),
+        "ng-solver": _("Watch the solver…"),
+        "solver-title": _("Watch the solver?"),
+        "solver-text": _(
+            "To find a way to win from here, the solver looks at every card, the face-down "
+            "ones too, and its line shows them. The game is then marked as helped. Watch it?"
+        ),
+        "solver-cancel": _("Cancel"),
+        "solver-watch": _("Watch"),
     }
 
 
@@ -171,6 +184,14 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("rules", "title"): _("How to play"),
         ("stats", "title"): _("Games played and won, best results"),
         ("settings-button", "title"): _("Language, display, timer, saved data"),
+        ("replay-bar", "aria-label"): _("Replay"),
+        ("replay-back", "aria-label"): _("Step back"),
+        ("replay-back", "title"): _("Step back (Left arrow)"),
+        ("replay-forward", "aria-label"): _("Step forward"),
+        ("replay-forward", "title"): _("Step forward (Right arrow)"),
+        ("replay-play", "title"): _("Play or pause (Space)"),
+        ("replay-speed", "title"): _("Speed (S)"),
+        ("replay-close", "title"): _("Close replay (Escape)"),
     }
 
 
@@ -225,6 +246,19 @@ def problem_text(problem: str) -> str:
         ),
     }
     return texts.get(problem, _("Something went wrong; the game goes on."))
+
+
+def replay_problem_text(reason: str) -> str:
+    """A replay link that cannot be watched (``scorpion.replay.ReplayError.reason``)."""
+    why = {
+        "long": _("it is far longer than any game"),
+        "version": _("it was made by another version of Scorpion"),
+        "checksum": _("it was changed or cut short"),
+    }.get(reason, _("it is not a replay Scorpion can read"))
+    # Translators: {why} is one of the reasons above, e.g. "it was changed or cut short".
+    return _("This replay link cannot be played: {why}. Your own game is as you left it.").format(
+        why=why
+    )
 
 
 def kept_text() -> str:

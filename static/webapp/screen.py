@@ -111,9 +111,10 @@ class Screen:
         game, chrome, held = self.state.game, self.chrome, self.state.held
         for element_id, text in self.game_texts().items():
             chrome.text(element_id, text)
-        chrome.flag("undo", "disabled", not game.can_undo)
-        chrome.flag("redo", "disabled", not game.can_redo)
-        chrome.flag("deal-reserve", "disabled", not game.reserve)
+        replaying = self.state.replaying  # a replay takes no moves: its bar steps
+        chrome.flag("undo", "disabled", replaying or not game.can_undo)
+        chrome.flag("redo", "disabled", replaying or not game.can_redo)
+        chrome.flag("deal-reserve", "disabled", replaying or not game.reserve)
         self.board.mark_targets(game.destinations(held.card) if held else ())
         self.show_time()
 

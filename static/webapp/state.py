@@ -28,6 +28,7 @@ class TableState:
     keyboard: bool = False  # the last input was a key (focus follows the cursor)
     hinted: Move | None = None  # the move the last hint showed, while its pile is held
     ready: bool = False  # Python has drawn the game and bound the events
+    replaying: bool = False  # a replay is on the table: nothing is saved (``Replayer``)
     last_action: float | None = None  # on ``clock``; None: the clock waits for an action
     clock: Callable[[], float] = _now_ms  # milliseconds
 

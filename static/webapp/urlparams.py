@@ -1,5 +1,6 @@
 """Pure reading and writing of the page's query string: ``?deal=N&variant=relaxed``,
-``?deck=`` (52 cards in ``Game.from_deck`` order) and ``?lang=``.
+``?deck=`` (52 cards in ``Game.from_deck`` order), ``?replay=`` (a game to watch,
+``scorpion.replay``) and ``?lang=``.
 
 A bad value never stops the page: it is dropped, named in ``problems`` (so the player
 is told) and the default is used.
@@ -25,7 +26,7 @@ from scorpion.deals import MAX_DEAL, MIN_DEAL, check_deal_number
 from scorpion.game import VARIANTS, Game
 from scorpion.session import Session
 
-GAME_KEYS = ("deal", "deck", "variant")
+GAME_KEYS = ("deal", "deck", "variant", "replay")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Start:
     variant: str | None = None
     lang: str | None = None
     problems: tuple[str, ...] = ()
+    replay: str | None = None  # the text, read by ``scorpion.replay.decode`` (it says why not)
 
     @property
     def wants_game(self) -> bool:
@@ -74,6 +76,9 @@ def read_query(query: str) -> Start:
         else:
             problems.append("variant")
     lang = _first(values, "lang") or None  # checked by negotiate_language
+    replay = _first(values, "replay")
+    if replay is not None:  # a replay carries its own deal: the others are not used
+        return Start(lang=lang, replay=replay)
     return Start(deal, deck, variant, lang, tuple(problems))
 
 
@@ -137,6 +142,15 @@ def share_query(deal: int | None, variant: str, deck: Sequence[str] | None) -> s
     if variant != "classic":
         params["variant"] = variant
     return "?" + urlencode(params)
+
+
+def replay_query(text: str) -> str:
+    """The query of a link to watch a game (``scorpion.replay.encode``'s text).
+
+    >>> replay_query("1AAECBG76qoc")
+    '?replay=1AAECBG76qoc'
+    """
+    return "?" + urlencode({"replay": text})
 
 
 def without_game(query: str) -> str:
