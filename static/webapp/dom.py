@@ -49,6 +49,7 @@ class Board:
         self.tableau_px = 0.0
         self.gap_px = 0.0
         self.stacked = True
+        self.depth = 0.0  # the tableau's least height set for a long column, in card widths
         self.origins: dict[str, Offset] = {}
         self.motion_ms = 190
         self.animations = True  # the player's setting (the system's reduced motion also counts)
@@ -103,13 +104,16 @@ class Board:
         self.reduced = reduced
         self.set_animations(self.animations)
 
-    def cap_width(self, pixels: float | None) -> None:
-        """Make the cards at most ``pixels`` wide (None: as wide as the window allows)."""
-        table = self.document.getElementById("table")
-        if pixels is None:
-            table.style.removeProperty("--cw-cap")
-        else:
-            table.style.setProperty("--cw-cap", f"{pixels:.1f}px")
+    def set_depth(self, widths: float) -> None:
+        """Let the tableau reach ``widths`` card widths down, to the lowest card of a
+        column longer than its room: the table then scrolls (its CSS: overflow), and the
+        other columns and the cards' size stay as they are. Written only when it changes."""
+        depth = round(widths, 2)
+        if depth == self.depth:
+            return
+        self.depth = depth
+        # as measure() counts the room: the tableau's inner height less 8 px
+        self.tableau.style.minHeight = f"max(calc(var(--ch) * 2), calc({depth} * var(--cw) + 8px))"
 
     def column_centres(self) -> list[float]:
         centres = []

@@ -28,6 +28,7 @@ from .saveddata import SavedData
 from .screen import Screen
 from .sharing import share
 from .sizing import Sizing
+from .toolmenu import ToolMenu
 from .speech import Speech
 from .state import TableState
 from .storage import Store, scope_of
@@ -62,7 +63,7 @@ def _start(pg: Page) -> None:
     state = TableState(opening.session)
     board, chrome, tasks = Board(document), Chrome(document), timing(pg)
     speech = Speech(board, chrome, state)
-    sizing = Sizing(board, state)
+    sizing = Sizing(board)
     screen = Screen(board, chrome, state, sizing, speech)
     dialogs = Dialogs(document, pg.proxy, pg.once)
     keeper = Keeper(
@@ -111,6 +112,7 @@ def _start(pg: Page) -> None:
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, dialogs, pg, actions)
     controls.bind()
+    ToolMenu(document, controls.listen).bind()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
