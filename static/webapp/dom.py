@@ -70,6 +70,9 @@ class Board:
     def measure(self) -> float:
         """Card width in pixels and the tableau's height in card widths (the room for a
         column). Called at start, on resize and when the cards change size, not per move."""
+        # the room the window gives, not the depth a long column asked for before
+        self.tableau.style.removeProperty("min-height")
+        self.depth = 0.0
         width = float(self.columns[0].getBoundingClientRect().width)
         self.card_width = width
         self.tableau_px = float(self.tableau.clientHeight) - 8

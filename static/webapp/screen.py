@@ -75,6 +75,8 @@ class Screen:
         if self.sizing.fit(resized=True):
             self.view = self.make_view()
             self.board.update(self.view)
+        else:  # measuring let go of the tableau's depth: the same again
+            self.board.set_depth(depth(self.view))
 
     def deal_line(self) -> str:
         game = self.state.game
