@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from webapp.layout import TAP_PX, UP_READABLE
 
 from e2e.ui import DECK, LINE, open_game, play, watched_context
 from scorpion import Game, saves
 from scorpion.session import Session
-from webapp.layout import TAP_PX, UP_READABLE
 
 SHOTS = os.environ.get("SCORPION_SHOTS")
 LONG = 32  # after LINE[:32], column 6 holds 36 face-up cards
@@ -107,7 +108,7 @@ def test_a_long_column_closes_up_alone_and_the_table_scrolls(fresh, site_url, wa
     for column in (2, 3, 4, 5, 7):  # JH came from column 1 (with the 19 cards on it)
         assert after.get(column) == before.get(column), column
     # the long column's strips show a whole index, never less
-    strips = [b[1] - a[1] for a, b in zip(after[6], after[6][1:], strict=False)]
+    strips = [b[1] - a[1] for a, b in pairwise(after[6])]
     assert min(strips) >= UP_READABLE * width - 1, (min(strips), width)
     table = page.evaluate(TABLE)
     lowest = after[6][-1][1] + 1.4 * width
@@ -191,7 +192,7 @@ def test_a_phone_has_one_compact_bar_and_the_table_most_of_the_height(
         assert w >= 44 and h >= 44, (name, w, h)
     # column 4's overlapped cards (5 face up, room to spare) are a thumb's size
     four = column_boxes(page)[4]
-    strips = [b[1] - a[1] for a, b in zip(four, four[1:], strict=False)]
+    strips = [b[1] - a[1] for a, b in pairwise(four)]
     assert strips and min(strips) >= TAP_PX - 1, strips
     shot(page, f"phone-{lang}-390x844")
 

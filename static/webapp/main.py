@@ -28,10 +28,10 @@ from .saveddata import SavedData
 from .screen import Screen
 from .sharing import share
 from .sizing import Sizing
-from .toolmenu import ToolMenu
 from .speech import Speech
 from .state import TableState
 from .storage import Store, scope_of
+from .toolmenu import ToolMenu
 from .translated import _
 from .updates import Updates
 from .urlparams import without_game

@@ -14,8 +14,11 @@ from typing import Any
 OPEN = "open"  # the class of #tools while the menu shows
 
 
+Listen = Callable[[Any, str, Callable[[Any], None]], None]  # Controls.listen: guarded
+
+
 class ToolMenu:
-    def __init__(self, document: Any, listen: Callable[[Any, str, Callable[[Any], None]], None]):
+    def __init__(self, document: Any, listen: Listen) -> None:
         self.document = document
         self.listen = listen
         self.tools = document.getElementById("tools")
