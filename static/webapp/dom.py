@@ -43,6 +43,7 @@ class Board:
         self.layer = self.containers[render.TABLE]  # the columns' cards
         self.owners: list[str] = [""] * render.COLUMNS  # each column's aria-owns
         self.tableau = document.getElementById("tableau")
+        self.table = document.getElementById("table")
         self.elements: dict[str, Any] = {}
         self.view: View = {}
         self.card_width = 0.0
@@ -72,6 +73,7 @@ class Board:
         column). Called at start, on resize and when the cards change size, not per move."""
         # the room the window gives, not the depth a long column asked for before
         self.tableau.style.removeProperty("min-height")
+        self.table.classList.remove("scrolls")
         self.depth = 0.0
         width = float(self.columns[0].getBoundingClientRect().width)
         self.card_width = width
@@ -117,6 +119,11 @@ class Board:
         self.depth = depth
         # as measure() counts the room: the tableau's inner height less 8 px
         self.tableau.style.minHeight = f"max(calc(var(--ch) * 2), calc({depth} * var(--cw) + 8px))"
+        # A scroll container only near the need (Firefox and WebKit showed a scrollbar for
+        # nothing): once a column comes within a card width of the foot, where a phone's
+        # status line of three or four lines may cover it.
+        room = self.tableau_px / self.card_width if self.card_width > 0 else DEFAULT_ROOM
+        self.table.classList.toggle("scrolls", depth > room - 1.0)
 
     def column_centres(self) -> list[float]:
         centres = []
