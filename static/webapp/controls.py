@@ -115,6 +115,7 @@ class Controls:
         for element_id, action in (
             ("undo", "undo"),
             ("redo", "redo"),
+            ("menu-redo", "redo"),  # Redo's place in the phone's menu
             ("hint", "hint"),
             ("new-game", "new"),
             ("share", "share"),

@@ -138,6 +138,8 @@ class Dialogs:
         active = self.document.activeElement
         lost = active is None or active.tagName == "BODY" or self.el(name).contains(active)
         if lost and back and getattr(back, "isConnected", False):
+            if not back.getClientRects().length:  # its menu closed (webapp/toolmenu.py)
+                back = self.document.getElementById("menu-button") or back
             back.focus()
 
     # --- A link to another game while one is in progress ---------------------------------

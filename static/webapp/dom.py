@@ -43,12 +43,14 @@ class Board:
         self.layer = self.containers[render.TABLE]  # the columns' cards
         self.owners: list[str] = [""] * render.COLUMNS  # each column's aria-owns
         self.tableau = document.getElementById("tableau")
+        self.table = document.getElementById("table")
         self.elements: dict[str, Any] = {}
         self.view: View = {}
         self.card_width = 0.0
         self.tableau_px = 0.0
         self.gap_px = 0.0
         self.stacked = True
+        self.depth = 0.0  # the tableau's least height set for a long column, in card widths
         self.origins: dict[str, Offset] = {}
         self.motion_ms = 190
         self.animations = True  # the player's setting (the system's reduced motion also counts)
@@ -69,6 +71,10 @@ class Board:
     def measure(self) -> float:
         """Card width in pixels and the tableau's height in card widths (the room for a
         column). Called at start, on resize and when the cards change size, not per move."""
+        # the room the window gives, not the depth a long column asked for before
+        self.tableau.style.removeProperty("min-height")
+        self.table.classList.remove("scrolls")
+        self.depth = 0.0
         width = float(self.columns[0].getBoundingClientRect().width)
         self.card_width = width
         self.tableau_px = float(self.tableau.clientHeight) - 8
@@ -103,13 +109,21 @@ class Board:
         self.reduced = reduced
         self.set_animations(self.animations)
 
-    def cap_width(self, pixels: float | None) -> None:
-        """Make the cards at most ``pixels`` wide (None: as wide as the window allows)."""
-        table = self.document.getElementById("table")
-        if pixels is None:
-            table.style.removeProperty("--cw-cap")
-        else:
-            table.style.setProperty("--cw-cap", f"{pixels:.1f}px")
+    def set_depth(self, widths: float) -> None:
+        """Let the tableau reach ``widths`` card widths down, to the lowest card of a
+        column longer than its room: the table then scrolls (its CSS: overflow), and the
+        other columns and the cards' size stay as they are. Written only when it changes."""
+        depth = round(widths, 2)
+        if depth == self.depth:
+            return
+        self.depth = depth
+        # as measure() counts the room: the tableau's inner height less 8 px
+        self.tableau.style.minHeight = f"max(calc(var(--ch) * 2), calc({depth} * var(--cw) + 8px))"
+        # A scroll container only near the need (Firefox and WebKit showed a scrollbar for
+        # nothing): once a column comes within a card width of the foot, where a phone's
+        # status line of three or four lines may cover it.
+        room = self.tableau_px / self.card_width if self.card_width > 0 else DEFAULT_ROOM
+        self.table.classList.toggle("scrolls", depth > room - 1.0)
 
     def column_centres(self) -> list[float]:
         centres = []

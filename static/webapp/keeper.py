@@ -106,9 +106,7 @@ class Keeper:
         self.timing.idle(self.quiet)
 
     def quiet(self) -> None:
-        """The player paused: cards grow back if they can, the paint snapshot catches up."""
-        if self.screen.grow():
-            self.paint_stale = True
+        """The player paused: the paint snapshot catches up."""
         self.save_paint()
 
     def save_paint(self) -> None:

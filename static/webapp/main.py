@@ -35,6 +35,7 @@ from .solverline import SolverWatch
 from .speech import Speech
 from .state import TableState
 from .storage import Store, scope_of
+from .toolmenu import ToolMenu
 from .translated import _
 from .updates import Updates
 from .urlparams import without_game
@@ -66,7 +67,7 @@ def _start(pg: Page) -> None:
     state = TableState(opening.session)
     board, chrome, tasks = Board(document), Chrome(document), timing(pg)
     speech = Speech(board, chrome, state)
-    sizing = Sizing(board, state)
+    sizing = Sizing(board)
     screen = Screen(board, chrome, state, sizing, speech)
     dialogs = Dialogs(document, pg.proxy, pg.once)
     keeper = Keeper(
@@ -135,6 +136,7 @@ def _start(pg: Page) -> None:
     finisher.check()
     replayer.bind()
     solver_watch.bind()
+    ToolMenu(document, controls.listen).bind()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()

@@ -18,6 +18,10 @@ def static_texts() -> dict[str, str]:
         # Translators: toolbar buttons; keep them short (phones show them under icons).
         "undo-label": _("Undo"),
         "redo-label": _("Redo"),
+        "menu-redo-label": _("Redo"),
+        # Translators: the phone's toolbar button that opens the other buttons (Redo,
+        # Share, Rules, Statistics, Settings). Short: it shares a narrow bar with three.
+        "menu-button-label": _("Menu"),
         "hint-label": _("Hint"),
         "new-game-label": pgettext("button", "New game"),
         "share-label": _("Share"),
@@ -176,6 +180,8 @@ def static_labels() -> dict[tuple[str, str], str]:
         # Translators: shortcut hints shown as tooltips on the toolbar buttons.
         ("undo", "title"): _("Undo (U or Ctrl+Z)"),
         ("redo", "title"): _("Redo (Ctrl+Y)"),
+        ("menu-redo", "title"): _("Redo (Ctrl+Y)"),
+        ("menu-button", "title"): _("More: redo, share, rules, statistics, settings"),
         ("hint", "title"): _("Hint (H)"),
         ("new-game", "title"): _("New game (N)"),
         # Translators: the tooltip (and screen-reader description) of the reserve's pile.

@@ -193,6 +193,17 @@ def _column_views(
     return tuple(views)
 
 
+def depth(view: Mapping[str, CardView]) -> float:
+    """How far the lowest card of the columns reaches, in card widths from their top.
+
+    >>> from scorpion import Game
+    >>> depth(board_view(Game.new(1), rooms=[6.0] * 7))  # seven face-up cards, 0.42 apart
+    3.92
+    """
+    lowest = (v.y + CARD_RATIO for v in view.values() if column_index(v.parent) is not None)
+    return round(max(lowest, default=0.0), 3)
+
+
 def _reserve_views(reserve: Sequence[str]) -> tuple[CardView, ...]:
     return tuple(
         CardView(card, "reserve", index, round(index * RESERVE_STEP, 3), 0.0, False)

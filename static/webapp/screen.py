@@ -12,7 +12,7 @@ from . import translated
 from .layout import up_step
 from .page_texts import static_texts
 from .paint import look_classes, snapshot
-from .render import View, board_view
+from .render import View, board_view, depth
 from .sizing import Sizing
 from .speech import Speech
 from .state import TableState
@@ -52,7 +52,10 @@ class Screen:
         held = self.state.held
         lifted = held.card if held else None
         rooms = self.sizing.rooms
-        return board_view(self.state.game, rooms, lifted, up_step(self.board.card_width))
+        view = board_view(self.state.game, rooms, lifted, up_step(self.board.card_width))
+        # a column longer than its room: the tableau reaches down to its last card (scrolls)
+        self.board.set_depth(depth(view))
+        return view
 
     def mount(self, painted: list[Any] | None = None) -> None:
         """Draw everything from scratch: at start, for a new game, after a language change.
@@ -71,8 +74,7 @@ class Screen:
         changed: bool = True,
     ) -> None:
         """Draw the current state; ``changed`` is False when only the held pile changed."""
-        if changed:
-            self.sizing.fit(resized=False)
+        del changed  # the sizes follow the window alone (``Sizing``), not the game
         self.view = self.make_view()
         self.board.update(self.view, turning, offsets)
         self.update_texts()
@@ -89,15 +91,8 @@ class Screen:
         if self.sizing.fit(resized=True):
             self.view = self.make_view()
             self.board.update(self.view)
-
-    def grow(self) -> bool:
-        """Cards shrunk for a long column grow back once it is short again (when the player
-        pauses: on the next move it would cost that frame a relayout). True if they did."""
-        if self.sizing.level and self.state.held is None and self.sizing.fit(False, grow=True):
-            self.view = self.make_view()
-            self.board.update(self.view)
-            return True
-        return False
+        else:  # measuring let go of the tableau's depth: the same again
+            self.board.set_depth(depth(self.view))
 
     def game_texts(self) -> dict[str, str]:
         return game_texts(self.state.game)
@@ -114,6 +109,7 @@ class Screen:
         replaying = self.state.replaying  # a replay takes no moves: its bar steps
         chrome.flag("undo", "disabled", replaying or not game.can_undo)
         chrome.flag("redo", "disabled", replaying or not game.can_redo)
+        chrome.flag("menu-redo", "disabled", replaying or not game.can_redo)
         chrome.flag("deal-reserve", "disabled", replaying or not game.reserve)
         self.board.mark_targets(game.destinations(held.card) if held else ())
         self.show_time()

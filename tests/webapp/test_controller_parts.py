@@ -49,9 +49,6 @@ class FakeStore:
 
 
 class FakeScreen:
-    def grow(self) -> bool:
-        return False
-
     def paint_snapshot(self) -> dict[str, Any]:
         return {"v": 4}
 
