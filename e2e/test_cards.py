@@ -164,7 +164,8 @@ def test_a_long_columns_strips_show_each_whole_index(browser, site_url, wait_rea
             assert strip["h"] + 0.5 >= index_depth * strip["w"], (strip, index_depth)
         # A press on the top card's picture is a press on the card: the art takes none.
         hit = page.evaluate(
-            """id => { const r = document.getElementById(id).getBoundingClientRect();
+            """id => { document.getElementById(id).scrollIntoView({block: 'center'});
+                const r = document.getElementById(id).getBoundingClientRect();
                 const e = document.elementFromPoint(r.left + r.width / 2, r.bottom - r.height / 3);
                 return e && e.closest('[data-card]') && e.closest('[data-card]').id; }""",
             ids[-1],

@@ -228,6 +228,7 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
     page.click("#finish")
     expect(page.locator("#win-dialog")).to_be_visible()
     score = int(page.locator("#win-score").inner_text())
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).current.finished")
     moves = stored_moves(page)
     assert moves[:READY] == before and len(moves) > READY
     expect(page.locator("#win-text")).to_contain_text(f"in {len(moves)} moves")
