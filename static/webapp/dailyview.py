@@ -3,8 +3,10 @@ the calendar (``#daily-dialog``: a month of days played and won, the streak) and
 grade of the deal on the table (``#deal-grade``).
 
 The daily table (``static/data/daily-classic.json``, ``scorpion.daily``) and the classic
-winnable list (its grades) are fetched once the page is ready, and again when needed if
-that failed; the service worker has both precached, so the daily deal works offline.
+winnable list (its grades) are fetched when first needed: a classic deal on the table that
+one of them may grade (a daily deal's number, or a small one), the daily button, the
+calendar; again if that failed. The service worker has both precached, so the daily deal
+works offline.
 The calendar is kept by ``storage.Store`` under a key of its own (``dailyrecord``).
 """
 
@@ -26,6 +28,7 @@ from .storage import Store
 from .translated import _, ngettext
 
 TABLE_URL = "static/data/daily-classic.json"
+SMALL = 1_000_000  # the winnable list's deals are all below this
 
 
 def grade_name(grade: str) -> str:
@@ -86,6 +89,9 @@ class DailyDeals:
     def load(self) -> None:
         """Fetch the daily table and the classic list (for the grades) if not there yet."""
         self.dialogs.load_list("classic")
+        self.load_table()
+
+    def load_table(self) -> None:
         if self.table is not None or self.loading:
             return
         self.loading = True
@@ -142,7 +148,15 @@ class DailyDeals:
         return self.dialogs.lists.grades.get("classic", {}).get(number)
 
     def grade_text(self) -> str:
-        grade = self.grade_of(self.state.game)
+        """The grade's words for ``#deal-grade``; fetches what may grade the deal first."""
+        game = self.state.game
+        number = game.deal_number
+        if game.variant == "classic" and number is not None:
+            if number >= BASE:
+                self.load_table()
+            elif number < SMALL:
+                self.dialogs.load_list("classic")
+        grade = self.grade_of(game)
         return _("Grade: {grade}").format(grade=grade_name(grade)) if grade else ""
 
     # --- playing --------------------------------------------------------------------------

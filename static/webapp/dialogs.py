@@ -60,6 +60,7 @@ class Dialogs:
         self.on_win_new: Callable[[], None] = lambda: None
         self.on_win_stats: Callable[[], None] = lambda: None  # set by ``panels``
         self.on_link_play: Callable[[], None] = lambda: None  # the link's game, accepted
+        self.on_list: Callable[[], None] = lambda: None  # a list arrived (its grades)
         self.lists = winnable.Lists()
         self.rng = random.Random()
         self.waiting = False  # Start was pressed and waits for a winnable list
@@ -305,7 +306,9 @@ class Dialogs:
 
     def _arrived(self, variant: str, text: str | None, why: str) -> None:
         problem = self.lists.arrived(variant, text)
-        if problem is not None:
+        if problem is None:
+            self.on_list()
+        else:
             print(f"scorpion: the winnable deals ({variant}) could not be loaded: {why or problem}")
         if not self.waiting or not self.is_open("new-game-dialog") or variant != self._variant():
             return

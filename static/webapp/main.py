@@ -86,6 +86,7 @@ def _start(pg: Page) -> None:
                        start=lambda number, said: play.new_game(number, "classic", True, said),
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
+    dialogs.on_list = screen.update_texts
     arrivals = Arrivals(
         state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
     )
@@ -127,7 +128,6 @@ def _start(pg: Page) -> None:
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, arrivals)
     _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
-    tasks.background(daily.load)  # the grades and today's deal, for offline play too
 
 
 def _bind_lifecycle(

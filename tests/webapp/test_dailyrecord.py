@@ -107,7 +107,8 @@ def test_bad_calendar_data_is_moved_aside_and_a_new_calendar_starts() -> None:
     assert store.backup_text(backups[0].key) == '{"v":1,"days":{"2026-01-01":"maybe"}}'
     assert backend.items["scorpion.save@/"] == "kept"  # the save untouched
     assert store.save_daily(record.started(date(2026, 1, 2), 5))
-    assert Store(backend, "/").load_daily() == (Record({"2026-01-02": "p"}, ("2026-01-02", 5)), False)
+    expected = Record({"2026-01-02": "p"}, ("2026-01-02", 5))
+    assert Store(backend, "/").load_daily() == (expected, False)
 
 
 def test_unreadable_calendar_data_that_could_not_be_moved_is_never_overwritten() -> None:
