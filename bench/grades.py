@@ -40,13 +40,25 @@ MEASURES = RESULTS / "winnable-classic-measures.csv"
 FIELDS = ["deal", "grade", "nodes", "line", "outcome", "end", "moves"]
 
 
+def known_measures() -> dict[int, tuple[str, int, int]]:
+    if not MEASURES.exists():
+        return {}
+    with MEASURES.open(newline="", encoding="utf-8") as handle:
+        return {
+            int(row["deal"]): (row["status"], int(row["nodes"]), int(row["moves"]))
+            for row in csv.DictReader(handle)
+        }
+
+
+KNOWN: dict[int, tuple[str, int, int]] = {}
+
+
 def measured(number: int) -> tuple[str, int, int]:
     """(status, positions, line length) of a deal: from the measures file, else solved."""
-    if MEASURES.exists():
-        with MEASURES.open(newline="", encoding="utf-8") as handle:
-            for row in csv.DictReader(handle):
-                if int(row["deal"]) == number:
-                    return row["status"], int(row["nodes"]), int(row["moves"])
+    if not KNOWN:
+        KNOWN.update(known_measures())
+    if number in KNOWN:
+        return KNOWN[number]
     result = measure(Game.new(number, "classic"))
     return result.status, result.nodes, len(result.line)
 
