@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from e2e.ui import blank, play
 
+from e2e.ui import blank, play
 from scorpion import Game
 from scorpion.daily import Daily, day_number
 from scorpion.grading import measure
@@ -127,7 +127,7 @@ def test_the_calendar_shows_a_won_day_after_a_win(fresh: Page, site_url, wait_re
 
 
 def test_bad_calendar_data_gives_a_notice_and_is_kept(fresh: Page, site_url, wait_ready) -> None:
-    fresh.evaluate(f"localStorage.setItem('{DAILY_KEY}', '{{\"v\":1,\"days\":{{\"x\":1}}}}')")
+    fresh.evaluate(f'localStorage.setItem(\'{DAILY_KEY}\', \'{{"v":1,"days":{{"x":1}}}}\')')
     errors: list[str] = []
     fresh.on("pageerror", lambda error: errors.append(str(error)))
     page = boot(fresh, site_url, wait_ready)
