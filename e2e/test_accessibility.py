@@ -57,6 +57,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "data-dialog": ("#settings-button", "#backups button[data-action=delete]"),
     # Asks before the solver looks at the face-down cards (a game in progress).
     "lost-dialog": ("#new-game", "#ng-lost"),
+    # The daily deal's calendar, from Statistics (also from New game).
+    "daily-dialog": ("#stats", "#stats-daily"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 
