@@ -9,7 +9,7 @@
 #   make lint       ruff + mypy       make unit   pytest tests/ under CPython
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
 #   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
-#   make winnable   regenerate static/data/winnable-*.json with the solver (minutes; commit them)
+#   make winnable   regenerate static/data/winnable-*.json and daily-classic.json (minutes; commit)
 #   make clean      build output and caches (distclean: also .venv and node_modules)
 #
 # Extra pytest arguments: make unit ARGS="-k notation"; the same for wasm, e2e, engines-test.
@@ -108,8 +108,9 @@ serve: site
 
 # The New game dialog's "Winnable deals only" lists: deals the solver proves winnable.
 winnable: $(VENV_STAMP)
-	$(PY) tools/winnable.py --variant classic --count 300
+	$(PY) tools/winnable.py --variant classic --count 1000
 	$(PY) tools/winnable.py --variant relaxed --count 300
+	$(PY) tools/daily.py
 
 # --- tests ----------------------------------------------------------------------------------
 

@@ -65,6 +65,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "lost-dialog": ("#new-game", "#ng-lost"),
     # Asks before the solver's line shows the face-down cards.
     "solver-dialog": ("#new-game", "#ng-solver"),
+    # The daily deal's calendar, from Statistics (also from New game).
+    "daily-dialog": ("#stats", "#stats-daily"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 

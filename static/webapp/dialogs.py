@@ -7,7 +7,8 @@ New game's "Winnable deals only": with no number typed, the deal is drawn from t
 variant's list of deals the solver proved winnable (``winnable``). The list is fetched
 when first needed (the dialog opens with the option on, or it is ticked); Start waits
 for it, and if it cannot be had the dialog says so and stays open: the game on the table
-is untouched. A typed number is always dealt as typed.
+is untouched. A typed number is always dealt as typed. A grade (Classic) draws from the
+deals of that grade on the classic list, with or without the option.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class Dialogs:
         self.on_win_new: Callable[[], None] = lambda: None
         self.on_win_stats: Callable[[], None] = lambda: None  # set by ``panels``
         self.on_link_play: Callable[[], None] = lambda: None  # the link's game, accepted
+        self.on_list: Callable[[], None] = lambda: None  # a list arrived (its grades)
         self.lists = winnable.Lists()
         self.rng = random.Random()
         self.waiting = False  # Start was pressed and waits for a winnable list
@@ -80,6 +82,7 @@ class Dialogs:
         listen("ng-classic", "change", lambda event: self._form_changed())
         listen("ng-relaxed", "change", lambda event: self._form_changed())
         listen("ng-winnable", "change", lambda event: self._winnable_changed())
+        listen("ng-grade", "change", lambda event: self._form_changed())
         listen("win-close", "click", lambda event: self.close("win-dialog"))
         listen("win-new", "click", lambda event: self._win_new())
         # Statistics open over the win, so closing them comes back to this button.
@@ -168,6 +171,7 @@ class Dialogs:
         self.el("ng-winnable").checked = winnable_only
         self.table_deal = deal
         self.el("ng-deal").value = ""
+        self.el("ng-grade").disabled = variant == "relaxed"
         self._clear_error()
         self._stop_waiting()
         self._show_winnable()
@@ -193,11 +197,16 @@ class Dialogs:
     def _winnable_on(self) -> bool:
         return bool(self.el("ng-winnable").checked)
 
+    def _grade(self) -> str:
+        """The grade chosen ("" for any); only Classic deals are graded."""
+        return "" if self._variant() == "relaxed" else str(self.el("ng-grade").value)
+
     def _form_changed(self) -> None:
         """The player changed something: a pending Start is dropped (it would start what
         they are still choosing), messages are stale."""
         self._clear_error()
         self._stop_waiting()
+        self.el("ng-grade").disabled = self._variant() == "relaxed"
         self._prefetch()
 
     def _winnable_changed(self) -> None:
@@ -247,7 +256,8 @@ class Dialogs:
             self.el("ng-deal").focus()
             return
         variant = self._variant()
-        drawn = number is None and self._winnable_on()
+        grade = self._grade()
+        drawn = number is None and (self._winnable_on() or bool(grade))
         if drawn:
             numbers = self.lists.numbers.get(variant)
             if numbers is None:
@@ -256,7 +266,11 @@ class Dialogs:
                 self._status(_("Loading the winnable deals…"))
                 self._load(variant)
                 return
-            number = winnable.pick(numbers, self.rng, avoid=self.table_deal)
+            if grade:
+                graded = self.lists.grades.get(variant, {})
+                number = winnable.pick_graded(numbers, graded, grade, self.rng, self.table_deal)
+            else:
+                number = winnable.pick(numbers, self.rng, avoid=self.table_deal)
         self._stop_waiting()
         self.returns.pop("new-game-dialog", None)
         self.close("new-game-dialog")
@@ -264,8 +278,12 @@ class Dialogs:
 
     def _prefetch(self) -> None:
         """Fetch the chosen variant's list ahead of Start, when the option is on."""
-        if self._winnable_on():
+        if self._winnable_on() or self._grade():
             self._load(self._variant())
+
+    def load_list(self, variant: str) -> None:
+        """Fetch ``variant``'s list if it is not there (for the grades it carries)."""
+        self._load(variant)
 
     def _load(self, variant: str) -> None:
         """Fetch ``variant``'s list unless it is loaded or on its way (the service worker
@@ -292,7 +310,9 @@ class Dialogs:
 
     def _arrived(self, variant: str, text: str | None, why: str) -> None:
         problem = self.lists.arrived(variant, text)
-        if problem is not None:
+        if problem is None:
+            self.on_list()
+        else:
             print(f"scorpion: the winnable deals ({variant}) could not be loaded: {why or problem}")
         if not self.waiting or not self.is_open("new-game-dialog") or variant != self._variant():
             return

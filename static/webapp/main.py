@@ -11,10 +11,13 @@ import functools
 import traceback
 from typing import Any
 
+from scorpion.game import Game
+
 from . import translated
 from .arrivals import Arrivals
 from .browser import Page, local_storage, page, timing
 from .controls import Controls
+from .dailyview import DailyDeals
 from .dialogs import Dialogs
 from .dom import Board, Chrome
 from .finisher import Finisher
@@ -78,10 +81,17 @@ def _start(pg: Page) -> None:
     )  # fmt: skip
     focus = KeyboardFocus(board, state)
     hinter = Hinter(chrome, tasks, lambda: state.game)
-    play = Play(
-        state, board, screen, speech, keeper, focus, hinter,
-        on_win=lambda game: dialogs.open_win(game.score, len(game.moves)),
-    )  # fmt: skip
+
+    def won(game: Game) -> None:
+        daily.won(game)  # a daily deal counts for its date
+        dialogs.open_win(game.score, len(game.moves))
+
+    play = Play(state, board, screen, speech, keeper, focus, hinter, on_win=won)
+    daily = DailyDeals(state, store, dialogs, pg,
+                       start=lambda number, said: play.new_game(number, "classic", True, said),
+                       redraw=screen.update_texts)  # fmt: skip
+    screen.grade_text = daily.grade_text
+    dialogs.on_list = screen.update_texts
     arrivals = Arrivals(
         state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
     )
@@ -140,9 +150,10 @@ def _start(pg: Page) -> None:
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
+    daily.bind()
     Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)
-    _ready(pg, opening, state, play, keeper, dialogs)
+    _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
     if opening.replay is not None:  # watched over the player's own game, which waits
         replayer.open(opening.replay)
 
@@ -176,11 +187,17 @@ def _bind_lifecycle(
 
 
 def _ready(
-    pg: Page, opening: Opening, state: TableState, play: Play, keeper: Keeper, dialogs: Dialogs
+    pg: Page,
+    opening: Opening,
+    state: TableState,
+    play: Play,
+    keeper: Keeper,
+    dialogs: Dialogs,
+    more: list[str],
 ) -> None:
     """Say what the player must know, then take input."""
     document, window = pg.document, pg.window
-    notices = list(opening.notices)
+    notices = list(opening.notices) + more
     if keeper.storage_problem or not keeper.store.ok:
         notices.append(problem_text(keeper.storage_problem or "storage"))
     if notices:

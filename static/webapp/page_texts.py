@@ -42,6 +42,22 @@ def static_texts() -> dict[str, str]:
         # the solver (the program behind Hint) has proven can be won.
         "ng-winnable-label": _("Winnable deals only"),
         "ng-winnable-help": _("Deals the solver has proven can be won."),
+        # Translators: New game: a winnable classic deal of this grade (how hard it is).
+        "ng-grade-label": _("Grade (Classic)"),
+        "ng-grade-any": _("Any"),
+        "ng-grade-easy": _("Easy"),
+        "ng-grade-medium": _("Medium"),
+        "ng-grade-hard": _("Hard"),
+        "ng-grade-expert": _("Expert"),
+        "ng-grade-help": _("A winnable deal of this grade, by how hard the solver found it."),
+        # Translators: the daily deal: one winnable deal a day, the same for everyone.
+        "daily-deal": _("Today's deal"),
+        "daily-calendar": _("Daily calendar"),
+        "stats-daily": _("Daily calendar"),
+        "daily-title": pgettext("dialog title", "Daily deal"),
+        "daily-note": _("Every day a new winnable deal, the same for everyone."),
+        "daily-close": _("Close"),
+        "daily-play": _("Play today's deal"),
         "ng-deal-label": _("Deal number"),
         "ng-deal-help": _("Leave empty for a random deal."),
         "ng-cancel": _("Cancel"),
@@ -177,6 +193,8 @@ def static_labels() -> dict[tuple[str, str], str]:
         ("update-close", "aria-label"): _("Not now"),
         ("ng-deal", "placeholder"): _("random"),
         ("ng-deal", "aria-label"): _("Deal number"),
+        ("daily-prev", "aria-label"): _("Previous month"),
+        ("daily-next", "aria-label"): _("Next month"),
         # Translators: shortcut hints shown as tooltips on the toolbar buttons.
         ("undo", "title"): _("Undo (U or Ctrl+Z)"),
         ("redo", "title"): _("Redo (Ctrl+Y)"),

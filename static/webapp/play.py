@@ -127,14 +127,16 @@ class Play:
     def deal(self) -> None:
         self.play(DEAL)
 
-    def new_game(self, deal: int | None, variant: str, winnable: bool = False) -> None:
+    def new_game(
+        self, deal: int | None, variant: str, winnable: bool = False, said: str = ""
+    ) -> None:
         """Deal ``deal`` (None: any number); ``winnable``: drawn from the deals the solver
-        proved winnable, and the announcement says so."""
+        proved winnable, and the announcement says so (``said``: another announcement)."""
         number = deal if deal is not None else random.randint(MIN_DEAL, MAX_DEAL)
         self.state.session.new_game(number, variant)
-        if winnable:
+        if not said and winnable:
             said = _("New game: deal {number}, proven winnable.").format(number=number)
-        else:
+        elif not said:
             said = _("New game: deal {number}.").format(number=number)
         self._fresh(said)
 

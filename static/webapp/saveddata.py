@@ -229,6 +229,7 @@ class SavedData:
             "unreadable": _("Saved data that could not be read"),
             "newer": _("Saved data of a newer version"),
             "replaced": _("Data replaced by an import or a restore"),
+            "calendar": _("A daily calendar that could not be read"),
         }
         for index, backup in enumerate(self.listed):
             item = self.document.createElement("li")

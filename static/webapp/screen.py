@@ -3,7 +3,7 @@ the texts that follow the game (score, deal, the buttons' states, the timer)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorpion import Game
@@ -47,6 +47,7 @@ class Screen:
         self.sizing = sizing
         self.speech = speech
         self.view: View = {}
+        self.grade_text: Callable[[], str] = lambda: ""  # the deal's grade (``dailyview``)
 
     def make_view(self) -> View:
         held = self.state.held
@@ -106,6 +107,7 @@ class Screen:
         game, chrome, held = self.state.game, self.chrome, self.state.held
         for element_id, text in self.game_texts().items():
             chrome.text(element_id, text)
+        chrome.text("deal-grade", self.grade_text())
         replaying = self.state.replaying  # a replay takes no moves: its bar steps
         chrome.flag("undo", "disabled", replaying or not game.can_undo)
         chrome.flag("redo", "disabled", replaying or not game.can_redo)

@@ -37,6 +37,7 @@ from scorpion import saves
 from scorpion.session import Session
 
 from . import paint
+from .dailyrecord import Record
 
 SAVE_KEY = "scorpion.save"  # + "@" + the folder; index.html gets these from the build
 PAINT_KEY = "scorpion.paint"
@@ -46,8 +47,9 @@ LEGACY_SAVE = "scorpion.save"
 LEGACY_PAINT = "scorpion.paint"
 LEGACY_BACKUP = "scorpion.save.unreadable."
 # Why a backup was made: the save was unreadable (damaged, too long), was written by a
-# newer version, or was replaced by an import or a restore.
-REASONS = ("unreadable", "newer", "replaced")
+# newer version, or was replaced by an import or a restore; or it was a daily calendar
+# that could not be read.
+REASONS = ("unreadable", "newer", "replaced", "calendar")
 
 Outcome = Literal["saved", "newer", "merged", "failed"]
 
@@ -93,6 +95,7 @@ class Store:
         self.backend = backend
         self.scope = scope
         self.save_key = f"{SAVE_KEY}@{scope}"
+        self.daily_key = f"scorpion.daily@{scope}"
         self.paint_key = f"{PAINT_KEY}@{scope}"
         self.revision = 0  # of the save this tab last wrote, loaded or adopted
         self.ok = backend is not None
@@ -291,6 +294,34 @@ class Store:
 
     def drop_backup(self, key: str) -> bool:
         return self._backup_of(key) is not None and self._remove(key)
+
+    # --- the daily calendar (``dailyrecord``), apart from the save -------------------------
+
+    def load_daily(self) -> tuple[Record, bool]:
+        """The daily calendar, and whether stored text could not be read: that text is
+        moved aside as a ``calendar`` backup (or, if the storage refuses, left in place and
+        never overwritten by this tab: nothing is lost), and an empty calendar returned."""
+        text = self._get(self.daily_key)
+        if text is None:
+            return Record(), False
+        try:
+            return Record.parse(text), False
+        except ValueError as error:
+            print(f"scorpion: the daily calendar could not be read: {error}")
+        if self._put_backup("calendar", text, self.clock()) is not None:
+            self._remove(self.daily_key)
+        return Record(), True
+
+    def save_daily(self, record: Record) -> bool:
+        """Write the calendar, unless unreadable text is still stored there (it was not
+        moved aside: never overwritten)."""
+        stored = self._get(self.daily_key)
+        if stored is not None:
+            try:
+                Record.parse(stored)
+            except ValueError:
+                return False
+        return self._set(self.daily_key, record.dump())
 
     # --- the early paint ------------------------------------------------------------------
 

@@ -2,9 +2,10 @@
 checking a list, picking a deal from it, and what is known of each variant's list.
 
 The lists are ``static/data/winnable-<variant>.json``, written by ``tools/winnable.py``:
-``{"variant":"classic","count":300,"limit_seconds":10.0,"deals":[3,6,14,...]}``, deal
-numbers only, never a winning line (the page holds no solution before the player asks for
-one). An entry may also be a list starting with the number, ``[3, ...]``: room for a grade;
+``{"variant":"classic","count":1000,"nodes":300000,"deals":[3,6,14,...],"grades":"xxm..."}``,
+deal numbers only, never a winning line (the page holds no solution before the player asks
+for one). ``grades`` (Classic) has one letter per deal: e easy, m medium, h hard, x expert
+(``scorpion.grading``). An entry may also be a list starting with the number, ``[3, ...]``:
 the rest is ignored here. The page fetches a list when the option is first used
 (``dialogs``), and the service worker has it precached for offline play.
 
@@ -12,6 +13,10 @@ the rest is ignored here. The page fetches a list when the option is first used
 >>> numbers
 (3, 6)
 >>> pick(numbers, random.Random(1), avoid=3)
+6
+>>> grades_of('{"deals": [3, 6], "grades": "ex"}', (3, 6))
+{3: 'easy', 6: 'expert'}
+>>> pick_graded((3, 6), {3: 'easy', 6: 'expert'}, "expert", random.Random(1))
 6
 >>> url("relaxed")
 'static/data/winnable-relaxed.json'
@@ -24,6 +29,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorpion.daily import GRADE_LETTERS
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import VARIANTS
 from scorpion.saves import too_deep
@@ -115,6 +121,31 @@ def parse(text: str, variant: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
+def grades_of(text: str, numbers: tuple[int, ...]) -> dict[int, str]:
+    """Each deal's grade, from a list already read by ``parse`` (``numbers``): empty when
+    the list has no grades or they do not match its deals one for one."""
+    try:
+        letters = json.loads(text).get("grades")
+    except (TypeError, ValueError, RecursionError, AttributeError):
+        return {}
+    if not isinstance(letters, str) or len(letters) != len(numbers):
+        return {}
+    if set(letters) - set(GRADE_LETTERS):
+        return {}
+    return {n: GRADE_LETTERS[letter] for n, letter in zip(numbers, letters, strict=True)}
+
+
+def pick_graded(
+    numbers: tuple[int, ...],
+    grades: dict[int, str],
+    grade: str,
+    rng: random.Random,
+    avoid: int | None = None,
+) -> int:
+    """A deal at random among those of ``grade``; ValueError if there is none."""
+    return pick(tuple(n for n in numbers if grades.get(n) == grade), rng, avoid)
+
+
 def pick(numbers: tuple[int, ...], rng: random.Random, avoid: int | None = None) -> int:
     """A deal at random from ``numbers``, not ``avoid`` (the deal on the table) unless it
     is the only one."""
@@ -130,6 +161,7 @@ class Lists:
     or neither (not asked yet, or the last fetch failed: the next use fetches again)."""
 
     numbers: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    grades: dict[str, dict[int, str]] = field(default_factory=dict)
     loading: set[str] = field(default_factory=set)
 
     def begin(self, variant: str) -> bool:
@@ -147,6 +179,7 @@ class Lists:
             return "not fetched"
         try:
             self.numbers[variant] = parse(text, variant)
+            self.grades[variant] = grades_of(text, self.numbers[variant])
         except ValueError as error:
             return str(error)
         return None

@@ -128,3 +128,24 @@ def test_a_newcomer_gets_a_winnable_deal_and_winnable_new_games() -> None:
     assert not again.session.settings.winnable_only  # not a newcomer: as they chose
     typed = open_game(Store(None), "?deal=42", ["en"])
     assert typed.session.game.deal_number == 42  # a typed (linked) deal is dealt as typed
+
+
+def test_the_classic_lists_grades_are_read_and_drawn_from() -> None:
+    from webapp.winnable import grades_of, pick_graded
+
+    lists = Lists()
+    lists.begin("classic")
+    assert lists.arrived("classic", (DATA / "winnable-classic.json").read_text()) is None
+    grades = lists.grades["classic"]
+    assert set(grades) == set(lists.numbers["classic"])
+    assert set(grades.values()) == {"easy", "medium", "hard", "expert"}
+    rng = random.Random(5)
+    for name in ("easy", "expert"):
+        assert all(grades[pick_graded(lists.numbers["classic"], grades, name, rng)] == name
+                   for _ in range(20))  # fmt: skip
+    # grades that do not match the deals one for one are not used
+    assert grades_of('{"deals":[3,6],"grades":"e"}', (3, 6)) == {}
+    assert grades_of('{"deals":[3],"grades":"q"}', (3,)) == {}
+    assert grades_of("[1]", (1,)) == {}
+    with pytest.raises(ValueError):
+        pick_graded((3, 6), {3: "easy"}, "hard", rng)
