@@ -27,8 +27,9 @@ The link (``--link MBPS/RTT_MS``, default 20 Mbit/s with 40 ms, and 5 Mbit/s wit
 
 Times are the pages' own marks from navigation start: ``scorpion-ready`` (the game takes
 input) and ``bare-ready``. Bytes on the wire are counted at the server (headers and
-bodies) from the navigation until the page takes input; what a page fetches after (the
-service worker's install) is not in them. Prints, per engine and link, the medians, the
+bodies) of the requests that reached it before the page took input (the page's clock and
+the server's are the machine's); what a page asks for after (the service worker's
+install) is not in them. Prints, per engine and link, the medians, the
 median of the paired ratios game / bare (and their range), and the load average.
 """
 
@@ -55,7 +56,7 @@ COLLECT = """() => {
   const marks = {};
   for (const e of performance.getEntriesByType("mark")) marks[e.name] = e.startTime / 1000;
   const error = document.querySelector(".py-error");
-  return {marks, snapshot: document.documentElement.dataset.snapshot || null,
+  return {marks, origin: performance.timeOrigin / 1000, snapshot: document.documentElement.dataset.snapshot || null,
           error: error ? error.textContent : null};
 }"""
 VIEWPORT = (1280, 900)
@@ -89,7 +90,6 @@ def first_visit(
         counter.reset()
         driver.goto(url)
         driver.wait(READY, timeout=TIMEOUT_S, every=0.05)
-        sent, requests = counter.bytes, len(counter.requests)
         data: dict[str, Any] = driver.js(COLLECT)
     finally:
         driver.close()
@@ -97,7 +97,9 @@ def first_visit(
         raise SystemExit(f"{url}: Python failed:\n{data['error']}")
     marks = data["marks"]
     data["ready"] = marks.get("scorpion-ready", marks.get("bare-ready"))
-    data["bytes"], data["requests"] = sent, requests
+    # What was asked for before the page took input (the service worker's install, which
+    # starts then, is not throttled by DevTools and would otherwise slip in).
+    data["requests"], data["bytes"] = counter.before(data["origin"] + data["ready"])
     return data
 
 

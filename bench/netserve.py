@@ -53,12 +53,19 @@ class Counter:
     def reset(self) -> None:
         with self.lock:
             self.bytes = 0
-            self.requests: list[tuple[float, str, int, int]] = []  # (time, path, status, bytes)
+            # (when the request arrived, epoch seconds; path, status, bytes)
+            self.requests: list[tuple[float, str, int, int]] = []
 
-    def add(self, path: str, status: int, size: int) -> None:
+    def add(self, arrived: float, path: str, status: int, size: int) -> None:
         with self.lock:
             self.bytes += size
-            self.requests.append((time.monotonic(), path, status, size))
+            self.requests.append((arrived, path, status, size))
+
+    def before(self, moment: float) -> tuple[int, int]:
+        """(requests, bytes) of the requests that arrived before ``moment`` (epoch s)."""
+        with self.lock:
+            found = [size for arrived, _, _, size in self.requests if arrived <= moment]
+        return len(found), sum(found)
 
 
 class Files:
@@ -109,9 +116,10 @@ def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
                 data += body
             self.wfile.write(data)
             self.wfile.flush()
-            counter.add(path, status, len(data))
+            counter.add(self.arrived, path, status, len(data))
 
         def do_GET(self) -> None:
+            self.arrived = time.time()
             path = unquote(urlsplit(self.path).path)
             found = files.get(path)
             if found is None:
