@@ -56,7 +56,8 @@ COLLECT = """() => {
   const marks = {};
   for (const e of performance.getEntriesByType("mark")) marks[e.name] = e.startTime / 1000;
   const error = document.querySelector(".py-error");
-  return {marks, origin: performance.timeOrigin / 1000, snapshot: document.documentElement.dataset.snapshot || null,
+  return {marks, origin: performance.timeOrigin / 1000,
+          snapshot: document.documentElement.dataset.snapshot || null,
           error: error ? error.textContent : null};
 }"""
 VIEWPORT = (1280, 900)
@@ -183,7 +184,9 @@ def main() -> None:
             sites["baseline"] = prepare_site(work / "baseline", args.baseline)
         before = load_average()
         with ExitStack() as stack:
-            servers = {label: stack.enter_context(gzip_server(path)) for label, path in sites.items()}
+            servers = {
+                label: stack.enter_context(gzip_server(path)) for label, path in sites.items()
+            }
             for engine in engines:
                 for link in links:
                     found[f"{engine} {link}"] = rounds(

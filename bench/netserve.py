@@ -25,7 +25,7 @@ import mimetypes
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -123,7 +123,8 @@ def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
             path = unquote(urlsplit(self.path).path)
             found = files.get(path)
             if found is None:
-                self.send(404, {"Content-Length": "9", "Content-Type": "text/plain"}, b"not found", path)
+                plain = {"Content-Length": "9", "Content-Type": "text/plain"}
+                self.send(404, plain, b"not found", path)
                 return
             body, zipped, kind, etag, modified = found
             headers = {
@@ -142,7 +143,7 @@ def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
             headers["Content-Length"] = str(len(body))
             self.send(200, headers, body, path)
 
-        do_HEAD = do_GET
+        do_HEAD = do_GET  # noqa: N815 (the handler's name)
 
     return Handler
 
@@ -209,10 +210,9 @@ class Link:
         half a round trip; nothing leaves before ``opens`` (the handshake)."""
         queue: asyncio.Queue[tuple[float, bytes] | None] = asyncio.Queue()
         room = asyncio.Condition()
-        on_way = 0
+        on_way = [0]  # bytes read and not yet delivered
 
         async def deliver() -> None:
-            nonlocal on_way
             while (item := await queue.get()) is not None:
                 at, data = item
                 delay = at - self.loop.time()
@@ -221,7 +221,7 @@ class Link:
                 writer.write(data)
                 await writer.drain()
                 async with room:
-                    on_way -= len(data)
+                    on_way[0] -= len(data)
                     room.notify_all()
             if writer.can_write_eof():
                 writer.write_eof()
@@ -230,20 +230,20 @@ class Link:
         try:
             while data := await reader.read(self.CHUNK):
                 async with room:
-                    await room.wait_for(lambda: on_way < self.window)
-                    on_way += len(data)
+                    await room.wait_for(lambda: on_way[0] < self.window)
+                    on_way[0] += len(data)
                 now = max(self.loop.time(), opens)
                 queue.put_nowait((line.book(now, len(data)) + self.one_way, data))
         except (ConnectionError, OSError):
             pass
         finally:
             queue.put_nowait(None)
-            try:
+            with suppress(ConnectionError, OSError):
                 await sender
-            except (ConnectionError, OSError):
-                pass
 
-    async def connection(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+    async def connection(
+        self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter
+    ) -> None:
         opens = self.loop.time() + 2 * self.one_way  # SYN, SYN-ACK
         try:
             server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target_port)
