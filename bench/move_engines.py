@@ -108,7 +108,7 @@ def report(engine: str, found: dict[str, Any]) -> None:
     for label in ("game", "floor"):
         print(line(label, [c["frame"] for c in found[label]]))
     if not found["timed"]:
-        print(f"{engine}: no Event Timing API (PerformanceObserver 'event'): presented not measured")
+        print(f"{engine}: no Event Timing API ('event' entries): presented not measured")
     else:
         print(f"{engine}: to the frame presented (Event Timing; under 16 ms counted as 16)")
         for label in ("game", "floor"):

@@ -148,11 +148,16 @@ def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser closed mid-request (a load ended): nothing to report."""
+
+
 @contextmanager
 def gzip_server(root: Path) -> Iterator[tuple[str, Counter]]:
     """Serve ``root`` on a free loopback port; yields (base URL, the byte counter)."""
     counter = Counter()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler(Files(root), counter))
+    server = QuietServer(("127.0.0.1", 0), handler(Files(root), counter))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
