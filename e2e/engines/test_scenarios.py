@@ -231,9 +231,9 @@ IN_FRAME_READY = """() => {
 
 
 # The start-up paths (``<html data-snapshot>``) each engine may take on a later visit, once
-# the second visit's copy is kept (the first starts Python itself: "none"). WebKit can lose a copy written just before the page is
-# left (python-snapshot.mjs): that visit and the version's later ones restore the shipped
-# snapshot instead. None starts Python afresh ("none").
+# the second visit's copy is kept (the first starts Python itself: "none"). WebKit can lose
+# a copy written just before the page is left (python-snapshot.mjs): that visit and the
+# version's later ones restore the shipped snapshot instead.
 LATER = {"chromium": {"kept"}, "firefox": {"kept"}, "webkit": {"kept", "shipped"}}
 
 
