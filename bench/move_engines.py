@@ -141,17 +141,19 @@ def main() -> None:
     try:
         site = prepare_site(work / "current", args.site)
         before = load_average()
+        print(f"bench/move_engines.py: Undo x51 and Redo x51, {args.rounds} rounds, game and "
+              f"floor alternating; load average before {before}")  # fmt: skip
         with serve(site) as base:
             for engine in engines:
-                print(f"{engine}...", flush=True)
-                found[engine] = engine_run(engine, base, args.rounds)
-        after = load_average()
+                try:
+                    found[engine] = engine_run(engine, base, args.rounds)
+                except Exception as error:  # one engine's failure: the others still run
+                    print(f"\n{engine}: not measured: {error}", flush=True)
+                    continue
+                report(engine, found[engine])
+                print(f"(load average {load_average()})", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"\nbench/move_engines.py: Undo x51 and Redo x51, {args.rounds} rounds, game and "
-          f"floor alternating; load average before {before}, after {after}")  # fmt: skip
-    for engine, results in found.items():
-        report(engine, results)
 
 
 if __name__ == "__main__":
