@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from harness import ROOT, deck_query, load_average, median, percentile, prepare_site, serve
+from harness import ROOT, load_average, median, percentile, prepare_site, serve
 from move import PROBE, SEED
 
 VIEWPORT = (1280, 900)
@@ -86,7 +86,7 @@ def engine_run(engine: str, base: str, rounds: int) -> dict[str, Any]:
         # in WebKit on the loaded machine): Undo x50, Redo x50.
         line = " ".join(SEED["winning_line"][:-1])
         session = Session(Game.from_deck("".join(SEED["deck"]), moves=line), counted=True)
-        fresh(game, base, deck_query(), saved=saves.dump(session, revision=1, saved_at=0))
+        fresh(game, base, "", saved=saves.dump(session, revision=1, saved_at=0))
         game.js(SETTLED)
         boot(floor, base + "floor.html")
         pages = {"game": game, "floor": floor}
