@@ -17,8 +17,8 @@ const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) 
 const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
 const snapshot = pythonSnapshot();
 // The runtime compiles while the snapshot downloads (early-wasm.mjs says why). Without a
-// snapshot Pyodide compiles it at once itself, with its imports known: WebKit ran Python
-// several times slower from the module compiled early (a first visit's start and imports).
+// snapshot there is nothing to wait for: Pyodide compiles it at once, with its imports
+// known, as bare Pyodide does (WebKitGTK's first visits came closer to bare Pyodide's).
 if (snapshot) compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
 
 // What a restored interpreter must not share with the one that made the snapshot: the
