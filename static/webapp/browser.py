@@ -124,3 +124,12 @@ def local_storage(window: Any) -> Any:
         return window.localStorage
     except Exception:  # storage blocked by the browser's settings
         return None
+
+
+def say_status(status: Any, text: str, busy: bool) -> None:
+    """A dialog's live status line: its text, and ``aria-busy`` while work goes on."""
+    status.textContent = text
+    if busy:
+        status.setAttribute("aria-busy", "true")
+    else:
+        status.removeAttribute("aria-busy")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import translated
+from .browser import say_status
 from .translated import _
 
 if TYPE_CHECKING:
@@ -73,12 +74,7 @@ class LostFinder:
         self._status(str(self.el("lost-status").textContent), busy=False)
 
     def _status(self, text: str, busy: bool) -> None:
-        status = self.el("lost-status")
-        status.textContent = text
-        if busy:
-            status.setAttribute("aria-busy", "true")
-        else:
-            status.removeAttribute("aria-busy")
+        say_status(self.el("lost-status"), text, busy)
 
     def _step(self) -> None:
         if self.search is None:

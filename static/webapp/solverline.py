@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorpion.replay import Replay
 
+from .browser import say_status
 from .translated import _
 
 if TYPE_CHECKING:
@@ -79,12 +80,7 @@ class SolverWatch:
         self._status(str(self.el("solver-status").textContent), busy=False)
 
     def _status(self, text: str, busy: bool) -> None:
-        status = self.el("solver-status")
-        status.textContent = text
-        if busy:
-            status.setAttribute("aria-busy", "true")
-        else:
-            status.removeAttribute("aria-busy")
+        say_status(self.el("solver-status"), text, busy)
 
     def _step(self) -> None:
         search = self.search
