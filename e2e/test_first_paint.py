@@ -98,7 +98,7 @@ def test_the_baked_board_shows_before_python_and_python_adopts_it_in_place(
         before = page.evaluate(BOXES)
         page.evaluate(TAG)
         # A click before Python does nothing: no card is picked up once it is there.
-        page.locator("#card-5C").click(force=True)
+        page.locator("#card-TD").click(force=True)
         release()
         wait_ready(page)
         assert page.evaluate(ALL_TAGGED), "Python drew the board again"
@@ -106,10 +106,10 @@ def test_the_baked_board_shows_before_python_and_python_adopts_it_in_place(
         expect(page.locator("#deal-line")).to_have_text(f"Deal {FIRST_DEAL} · Classic")
         expect(page.locator("#loading")).to_be_hidden()
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
-        expect(page.locator("#card-5C")).to_have_attribute("aria-label", re.compile("5"))
-        play(page, "5C>2")  # the game takes input: 5C onto 6C
-        expect(page.locator('[data-column="2"]')).to_have_attribute(
-            "aria-owns", re.compile(r"card-6C card-5C$")
+        expect(page.locator("#card-TD")).to_have_attribute("aria-label", re.compile("10"))
+        play(page, "TD>3")  # the game takes input: TD onto JD
+        expect(page.locator('[data-column="3"]')).to_have_attribute(
+            "aria-owns", re.compile(r"card-JD card-TD$")
         )
         expect(page.locator("#score")).to_have_text("5")
         assert errors == []
@@ -161,15 +161,15 @@ def test_a_returning_players_own_board_wins_over_the_baked_one(
     with first_visit(browser) as page:
         page.goto(site_url)
         wait_ready(page)
-        play(page, "5C>2")
+        play(page, "TD>3")
         page.wait_for_function(
             "JSON.parse(localStorage.getItem('scorpion.paint@/') || '{}').texts?.score === '5'"
         )
         release = held_back(page)
         page.goto(site_url)
         expect(page.locator("html")).to_have_attribute("data-paint", "saved")
-        expect(page.locator('[data-column="2"]')).to_have_attribute(
-            "aria-owns", re.compile(r"card-6C card-5C$")
+        expect(page.locator('[data-column="3"]')).to_have_attribute(
+            "aria-owns", re.compile(r"card-JD card-TD$")
         )
         expect(page.locator("#score")).to_have_text("5")
         assert page.evaluate(READY) is False

@@ -87,7 +87,7 @@ def test_each_language_gets_a_paint_the_page_accepts(board: dict, lang: str) -> 
     assert valid({**paint, "texts": board["texts"][lang]})
     texts = board["texts"][lang]
     assert set(texts) <= IDS
-    assert "3" in texts["deal-line"] and texts["score"] == "0"
+    assert f" {board['deal']} " in texts["deal-line"] and texts["score"] == "0"
     assert not set(texts) & first_board.dialog_ids(INDEX)  # what is on screen only
     assert "ng-title" not in texts and "undo-label" in texts
     translated.set_language(lang)

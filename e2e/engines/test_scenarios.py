@@ -12,6 +12,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from webapp.winnable import FIRST_DEAL
+
 from e2e.engines.conftest import ROOT, SiteServer
 from e2e.engines.drivers import Driver
 from e2e.engines.play import (
@@ -398,7 +400,7 @@ def test_a_first_visit_shows_the_baked_board_and_python_adopts_it(
         wait_count(driver, ".card", 52)
         assert driver.js("() => document.documentElement.dataset.paint") == "baked"
         assert driver.js("() => document.documentElement.dataset.ready") != "1"
-        wait_text(driver, "#deal-line", "Deal 3 · Classic")
+        wait_text(driver, "#deal-line", f"Deal {FIRST_DEAL} · Classic")
         before = driver.js(BOXES)
         driver.js(MARK)
     finally:
@@ -407,5 +409,5 @@ def test_a_first_visit_shows_the_baked_board_and_python_adopts_it(
     wait_ready(driver)
     assert driver.js(MARKED), f"{driver.name}: Python drew the board again"
     assert driver.js(BOXES) == before, f"{driver.name}: the board moved when Python took over"
-    play(driver, "5C>2")
-    wait_count(driver, owns(2, "5C"), 1)
+    play(driver, "TD>3")
+    wait_count(driver, owns(3, "TD"), 1)

@@ -80,7 +80,8 @@ FIRST_DEALS: tuple[int, ...] = (
 )
 #: A newcomer's first game: the deal ``index.html`` shows before Python starts (the build
 #: bakes this very board into the page, tools/first_board.py), so Python adopts it as drawn.
-FIRST_DEAL: int = FIRST_DEALS[0]
+#: The first of FIRST_DEALS graded easy (a test checks it against the shipped grades).
+FIRST_DEAL: int = 14
 
 
 def url(variant: str) -> str:

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from webapp.winnable import Lists, parse, pick, url
+from webapp.winnable import Lists, grades_of, parse, pick, url
 
 from scorpion.deals import MAX_DEAL
 
@@ -100,6 +100,15 @@ def test_a_newcomers_first_deals_are_on_the_shipped_classic_list() -> None:
 
     shipped = parse((DATA / "winnable-classic.json").read_text(encoding="utf-8"), "classic")
     assert shipped[: len(FIRST_DEALS)] == FIRST_DEALS and len(FIRST_DEALS) >= 20
+
+
+def test_a_newcomers_first_game_is_the_first_easy_deal_of_the_list() -> None:
+    from webapp.winnable import FIRST_DEAL, FIRST_DEALS
+
+    text = (DATA / "winnable-classic.json").read_text(encoding="utf-8")
+    grades = grades_of(text, parse(text, "classic"))
+    easy = [number for number in FIRST_DEALS if grades[number] == "easy"]
+    assert easy[0] == FIRST_DEAL
 
 
 def test_a_newcomer_gets_a_winnable_deal_and_winnable_new_games() -> None:
