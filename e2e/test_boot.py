@@ -31,21 +31,11 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     # PyScript's program that writes its package was the one the build fingerprinted, so
     # it was skipped (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
     assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "built"
-    # A first visit starts Python without the snapshot, so Pyodide compiles the runtime
-    # itself: fetched once, and fetch and instantiateStreaming are the browser's own.
-    early = "performance.getEntriesByName('scorpion-runtime-early').length"
+    # The runtime compiled from the page's start (static/early-wasm.mjs): fetched once by
+    # the page, that module instantiated, and fetch and instantiateStreaming are the
+    # browser's own again.
     assert page.evaluate(WASM_FETCHES) == 1
-    assert page.evaluate(early) == 0
-    assert page.evaluate(NATIVE) == [True, True]
-    # The next visit restores the snapshot, and the runtime compiled from the page's start
-    # while it downloads (static/early-wasm.mjs): fetched once by the page, that module
-    # instantiated, and the two globals the browser's own again.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("performance.getEntriesByName('scorpion-restored').length") == 1
-    assert page.evaluate(WASM_FETCHES) == 1
-    assert page.evaluate(early) == 1
+    assert page.evaluate("performance.getEntriesByName('scorpion-runtime-early').length") == 1
     assert page.evaluate(NATIVE) == [True, True]
     assert console_errors == []
     offsite.assert_none()

@@ -32,13 +32,11 @@ DECK = "".join(SEED["deck"])
 FIRST, SECOND = SEED["winning_line"][:2]
 # Fetched by the browser to install the app (the manifest and its icons), maybe not by a
 # page load; precached all the same. Likewise the data files (static/data/, the winnable-deal
-# lists), which the page reads when it needs them, not while it boots; and the Python
-# snapshot, which a first visit leaves to the service worker (the next visit restores it).
+# lists), which the page reads when it needs them, not while it boots.
 INSTALL_ONLY = re.compile(
     r"^(manifest\.webmanifest|static/icon\.svg|static/icons/.+\.png|static/data/.+"
-    r"|static/python-snapshot-worker\.mjs|static/python\.snapshot)$"
+    r"|static/python-snapshot-worker\.mjs)$"
 )
-RESTORED = "performance.getEntriesByName('scorpion-restored').length > 0"
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 BOARD = """() => Array.from(document.querySelectorAll('[data-column]'), column =>
@@ -180,11 +178,9 @@ def test_plays_offline_after_one_visit(
 
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
-    assert not page.evaluate(RESTORED)  # the first visit started Python itself
     context.set_offline(True)
     reload_ready(page, wait_ready)
     assert page.evaluate(BOARD) == board
-    assert page.evaluate(RESTORED)  # offline, from the snapshot the worker brought
     play(page, SECOND)
     board = page.evaluate(BOARD)
     reload_ready(page, wait_ready)
@@ -201,11 +197,9 @@ def test_sub_path_boots_and_plays_offline(
     assert scope == site_url_subpath
     play(page, FIRST)
     board = page.evaluate(BOARD)
-    assert not page.evaluate(RESTORED)  # the first visit started Python itself
     context.set_offline(True)
     reload_ready(page, wait_ready)
     assert page.evaluate(BOARD) == board
-    assert page.evaluate(RESTORED)  # offline, from the snapshot the worker brought
     play(page, SECOND)
     assert console_errors == []
 

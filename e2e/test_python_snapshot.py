@@ -1,13 +1,11 @@
-"""Every visit after the first starts Python from a memory snapshot
-(static/python-snapshot.mjs), the first starts it as bare Pyodide does, and nothing is lost
-when a snapshot is missing or broken: Python then starts as usual.
+"""Every visit, the first included, starts Python from a memory snapshot
+(static/python-snapshot.mjs), and nothing is lost when a snapshot is missing or broken:
+Python then starts as usual.
 
 The site ships the snapshot (static/python.snapshot, deflated; made at build time by
-tools/make_snapshot.mjs). A first visit (no service worker controls the page) never asks
-for it: the service worker brings it with the offline copy, once the game takes input. A
-visit that restored it keeps the inflated copy in Cache Storage once the game is idle
-(``<html data-snapshot>``: "shipped", then "kept"), and later visits restore that copy
-("kept" at once), once its SHA-256 matches the one the build stamped into
+tools/make_snapshot.mjs). A visit that restored it keeps the inflated copy in Cache Storage
+once the game is idle (``<html data-snapshot>``: "shipped", then "kept"), and later visits
+restore that copy ("kept" at once), once its SHA-256 matches the one the build stamped into
 python-snapshot.mjs: a copy that does not is dropped, and the shipped one restored. A
 restore leaves the ``scorpion-restored`` mark. Names are scoped by the site's folder
 (``/`` here): the cache and the localStorage note are ``scorpion.python-snapshot@/``.
@@ -53,25 +51,8 @@ def asked_for_the_shipped_snapshot(requests: list[str]) -> bool:
 
 
 def first_visit(page: Page, site_url: str, wait_ready: Any) -> None:
-    """A first visit: Python started without the snapshot, which the page never asked for;
-    the service worker has it once it controls the page."""
-    requests = watch_requests(page)
+    """A visit with no copy kept: the shipped snapshot, then its copy kept."""
     open_game(page, site_url, "?deck=" + DECK, wait_ready)
-    assert not page.evaluate(RESTORED)
-    assert page.evaluate(STATE) == "none"
-    assert not asked_for_the_shipped_snapshot(requests)
-    page.wait_for_function(CONTROLLED)
-    assert page.evaluate(
-        "async () => !!(await caches.match(new URL('static/python.snapshot', location.href).href))"
-    )
-
-
-def until_kept(page: Page, site_url: str, wait_ready: Any) -> None:
-    """A first visit, then the next: the shipped snapshot (from the service worker),
-    then its copy kept."""
-    first_visit(page, site_url, wait_ready)
-    page.reload()
-    wait_ready(page)
     assert page.evaluate(RESTORED)
     assert page.evaluate(STATE) in ("shipped", "kept")
     page.wait_for_function(KEPT, timeout=KEEP_MS)
@@ -80,7 +61,7 @@ def until_kept(page: Page, site_url: str, wait_ready: Any) -> None:
     assert kept_copies(page) == [f"{site_url}static/python-{version}.snapshot"]
 
 
-def test_the_visits_after_the_first_restore_python_and_the_game(
+def test_the_first_visit_and_the_next_restore_python_and_the_game(
     browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
     with watched_context(browser) as context:
@@ -88,7 +69,7 @@ def test_the_visits_after_the_first_restore_python_and_the_game(
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         blank(page, site_url)
-        until_kept(page, site_url, wait_ready)
+        first_visit(page, site_url, wait_ready)
         play(page, LINE[0])
         expect(page.locator("#undo")).to_be_enabled()
 
@@ -114,7 +95,7 @@ def test_restored_pythons_do_not_share_their_random_numbers(
     with watched_context(browser) as context:
         page = context.new_page()
         blank(page, site_url)
-        until_kept(page, site_url, wait_ready)
+        first_visit(page, site_url, wait_ready)
         deals = []
         for _ in range(3):
             for key in ("scorpion.save@/", "scorpion.paint@/"):
@@ -126,60 +107,38 @@ def test_restored_pythons_do_not_share_their_random_numbers(
         assert len(set(deals)) > 1, deals
 
 
-# What Chromium's Network Information API says of a fast connection, a slow one, or of a
-# player who asks to save data: a first visit never waits for the snapshot on any.
+# What Chromium's Network Information API says of a slow connection, or of a player who asks
+# to save data.
 CONNECTIONS = {
-    "4g": {"effectiveType": "4g", "saveData": False, "downlink": 10},
     "3g": {"effectiveType": "3g", "saveData": False},
     "save-data": {"effectiveType": "4g", "saveData": True},
 }
 
 
 @pytest.mark.parametrize("connection", sorted(CONNECTIONS))
-def test_a_first_visit_starts_python_itself_and_the_next_restores(
+def test_a_slow_first_visit_starts_python_itself_and_the_next_restores(
     browser: Browser, site_url: str, wait_ready: Any, connection: str
 ) -> None:
-    """Pyodide waits for the whole snapshot before it compiles the runtime, and it is as
-    large as the rest of a first visit, compressed: a first visit does better without it.
-    The service worker brings it with the offline copy, and the next visit restores it."""
+    """Pyodide waits for the whole snapshot before it compiles the runtime: on a slow
+    connection, a first visit does better without it. The service worker brings it with
+    the offline copy, and the next visit restores it from there."""
     with watched_context(browser) as context:
         context.add_init_script(
             "Object.defineProperty(Navigator.prototype, 'connection', "
             f"{{configurable: true, get: () => ({json.dumps(CONNECTIONS[connection])})}});"
         )
         page = context.new_page()
+        requests = watch_requests(page)
         blank(page, site_url)
-        first_visit(page, site_url, wait_ready)
+        open_game(page, site_url, "?deck=" + DECK, wait_ready)
+        assert not page.evaluate(RESTORED)
+        assert page.evaluate(STATE) == "none"
+        assert not asked_for_the_shipped_snapshot(requests)
         play(page, LINE[0])
+        page.wait_for_function(CONTROLLED)
         page.reload()
         wait_ready(page)
         assert page.evaluate(RESTORED)
-        expect(page.locator("#undo")).to_be_enabled()
-
-
-def test_without_service_workers_the_page_fetches_the_snapshot_once_the_game_is_up(
-    browser: Browser, site_url: str, wait_ready: Any
-) -> None:
-    """A browser with no service workers at all (a setting, a private window): the first
-    visit starts Python itself, then fetches the snapshot and keeps its copy, which the
-    next visit restores."""
-    with watched_context(browser) as context:
-        context.add_init_script(
-            "Object.defineProperty(Navigator.prototype, 'serviceWorker', "
-            "{configurable: true, get: () => undefined});"
-        )
-        page = context.new_page()
-        blank(page, site_url)
-        requests = watch_requests(page)
-        open_game(page, site_url, "?deck=" + DECK, wait_ready)
-        assert not page.evaluate(RESTORED)
-        page.wait_for_function(KEPT, timeout=KEEP_MS)
-        assert asked_for_the_shipped_snapshot(requests)  # after the game took input
-        play(page, LINE[0])
-        page.reload()
-        wait_ready(page)
-        detail = 'performance.getEntriesByName("scorpion-restored")[0].detail'
-        assert page.evaluate(detail) == "kept"
         expect(page.locator("#undo")).to_be_enabled()
 
 
@@ -196,16 +155,8 @@ SPOILED: dict[str, dict[str, Any]] = {
 def test_a_broken_shipped_snapshot_costs_only_the_speed(
     browser: Browser, site_url: str, wait_ready: Any, damage: str
 ) -> None:
-    """A page a service worker controls asks for the shipped snapshot; the worker serves
-    only the bytes the build made, but passes the server's answer on when it cannot get
-    them (offline, or a newer version deployed): that answer may be anything."""
-    # No real service worker (it would answer from its cache, where routes never look): a
-    # stand-in controller, so the page takes the path of a controlled visit.
+    # No service worker: it would answer the reload from its cache, where routes never look.
     with watched_context(browser, service_workers="block") as context:
-        context.add_init_script(
-            "Object.defineProperty(ServiceWorkerContainer.prototype, 'controller', "
-            "{configurable: true, get: () => ({})});"
-        )
         page = context.new_page()
         blank(page, site_url)
 
@@ -251,7 +202,7 @@ def test_a_broken_kept_copy_is_dropped_for_the_shipped_one_and_not_kept_again(
     with watched_context(browser) as context:
         page = context.new_page()
         blank(page, site_url)
-        until_kept(page, site_url, wait_ready)
+        first_visit(page, site_url, wait_ready)
         play(page, LINE[0])
         page.evaluate(DAMAGE[damage], CACHE)
         warnings: list[str] = []
@@ -303,7 +254,7 @@ def test_a_new_version_keeps_its_own_copy_and_drops_the_old(
             }""",
             [CACHE, NOTE, old, LEGACY_CACHE, others],
         )
-        until_kept(page, site_url, wait_ready)  # checks that only this version's copy is left
+        first_visit(page, site_url, wait_ready)  # checks that only this version's copy is left
         left = page.evaluate(
             f"async () => (await (await caches.open('{LEGACY_CACHE}')).keys()).map(r => r.url)"
         )

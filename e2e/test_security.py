@@ -125,9 +125,6 @@ def test_the_game_boots_and_plays_under_its_policy(
         expect(page.locator("#new-game-dialog")).to_be_visible()
         page.click("#ng-cancel")
         page.wait_for_function(CONTROLLED)
-        assert page.evaluate(VIOLATIONS) == []
-        page.reload()  # the next visit restores Python's snapshot, and keeps its copy
-        wait_ready(page)
         page.wait_for_function(KEPT, timeout=KEEP_MS)
         assert page.evaluate(VIOLATIONS) == []
         assert errors == []
@@ -293,12 +290,9 @@ def two_copies(site_dir: Path, tmp_path: Path) -> Iterator[tuple[str, dict[str, 
 
 
 def boot(page: Page, url: str, wait_ready: Any) -> None:
-    """A first visit, then the next (which restores the snapshot and keeps its copy)."""
     page.goto(url)
     wait_ready(page)
     page.wait_for_function(CONTROLLED)
-    page.reload()
-    wait_ready(page)
     page.wait_for_function(KEPT, timeout=KEEP_MS)
 
 

@@ -15,11 +15,8 @@ let stderr = (line) => console.warn(line);
 const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
 const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
-const snapshot = pythonSnapshot();
-// The runtime compiles while the snapshot downloads (early-wasm.mjs says why). Without a
-// snapshot there is nothing to wait for: Pyodide compiles it at once, with its imports
-// known, as bare Pyodide does (WebKitGTK's first visits came closer to bare Pyodide's).
-if (snapshot) compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
+// The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
+compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
@@ -38,6 +35,7 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
+  const snapshot = pythonSnapshot();
   if (snapshot) {
     try {
       const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });

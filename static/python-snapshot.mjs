@@ -1,5 +1,5 @@
-// The Python memory snapshot, so that every visit after the first skips Python's start and
-// our imports (the first starts Python as bare Pyodide does: see firstVisit below).
+// The Python memory snapshot, so that every visit, the first included, skips Python's start
+// and our imports.
 //
 // A snapshot is Pyodide's WebAssembly memory (31 MB) taken after Python started and imported
 // the game (webapp.main and all it imports, the solver, the rules page, the four catalogs).
@@ -149,16 +149,17 @@ async function download() {
   return new Response(inflated).arrayBuffer();
 }
 
-// Pyodide awaits the whole snapshot before it compiles the runtime, and the snapshot (5.3 MB,
-// deflated already) is as large as the rest of a first visit once compressed: over a real
-// connection it costs a first visit far more than Python's own start and the game's imports.
-// So a first visit (no service worker controls the page yet) starts Python as bare Pyodide
-// does, and the snapshot arrives after the game takes input, with the rest of the offline
-// copy (sw.js's install, registered only then). Once a service worker controls the page,
-// the snapshot comes from its cache, on any connection. Where there is no service worker
-// at all, the page fetches it itself once the game is up and idle, and keeps it.
-function firstVisit() {
-  return !navigator.serviceWorker?.controller;
+// Pyodide awaits the whole snapshot before it compiles the runtime. Where the connection is
+// slow, 5.3 MB more would cost a first visit far more than Python's own start (0.3-0.5 s
+// here): one the browser says is slow (3G or less, Chromium's Network Information API) or
+// asks to save data starts Python as usual, and the service worker brings the snapshot,
+// with the rest of the offline copy, for the next visit. Once a service worker controls the
+// page, the snapshot comes from its cache, on any connection.
+function worthDownloading() {
+  if (navigator.serviceWorker?.controller) return true;
+  const connection = navigator.connection;
+  if (!connection) return true; // browsers that do not say: assume a fast one
+  return !connection.saveData && !["slow-2g", "2g", "3g"].includes(connection.effectiveType);
 }
 
 function whenIdleAndReady(then) {
@@ -172,14 +173,12 @@ function whenIdleAndReady(then) {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/** Keep the inflated snapshot for later visits, once the game is up and idle (`packed`:
- * the snapshot's promise, or a function that starts its download then). */
+/** Keep the inflated snapshot for later visits, once the game is up and idle. */
 function keepLater(packed) {
   whenIdleAndReady(async () => {
     try {
-      const bytes = await (typeof packed === "function" ? packed() : packed);
       const cache = await caches.open(CACHE);
-      await cache.put(key, new Response(await check(bytes)));
+      await cache.put(key, new Response(await check(await packed)));
       for (const request of await cache.keys()) {
         if (request.url.startsWith(base) && request.url !== key) await cache.delete(request);
       }
@@ -215,11 +214,7 @@ export function pythonSnapshot() {
       return unpack(await state.packed);
     });
   } else {
-    if (firstVisit()) {
-      // No service worker to bring it: fetch it once the game is up.
-      if (!navigator.serviceWorker && canKeep && !keepingFailed()) keepLater(download);
-      return null;
-    }
+    if (!worthDownloading()) return null;
     state.packed = download();
     state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
     bytes = state.packed.then(unpack);
