@@ -11,6 +11,7 @@ imports, and may hold no JavaScript object).
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -133,3 +134,39 @@ def say_status(status: Any, text: str, busy: bool) -> None:
         status.setAttribute("aria-busy", "true")
     else:
         status.removeAttribute("aria-busy")
+
+
+def guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``handler`` for an event or a promise: an error is logged, never shown."""
+
+    def run(arg: Any = None) -> None:
+        try:
+            handler(arg)
+        except Exception:  # the event boundary: log it, never show a traceback
+            print("scorpion: error in a dialog:\n" + traceback.format_exc())
+
+    return run
+
+
+def fetch_text(
+    window: Any,
+    once: Callable[[Callable[..., Any]], Any],
+    url: str,
+    arrived: Callable[[str], None],
+    failed: Callable[[Any], None],
+) -> None:
+    """GET ``url`` and hand its text to ``arrived``; ``failed`` gets why not (an HTTP
+    status, a network error, no fetch at all). Both run guarded, once. The service worker
+    answers from its cache when offline."""
+
+    def got(response: Any) -> None:
+        if not response.ok:
+            failed(f"HTTP {response.status}")
+            return
+        text = response.text()
+        text.then(once(guarded(lambda body: arrived(str(body)))), once(guarded(failed)))
+
+    try:
+        window.fetch(url).then(once(guarded(got)), once(guarded(failed)))
+    except Exception as error:  # no fetch at all: as a failed one
+        failed(repr(error))

@@ -20,9 +20,9 @@ from scorpion.daily import BASE, BLOCK, Daily, day_number
 from scorpion.game import Game
 
 from . import translated
-from .browser import Page
+from .browser import Page, fetch_text
 from .dailyrecord import PLAYED, WON, local_date, month, shift_month, streak
-from .dialogs import Dialogs, _guarded
+from .dialogs import Dialogs
 from .state import TableState
 from .storage import Store
 from .translated import _, ngettext
@@ -106,10 +106,10 @@ class DailyDeals:
                     error=True,
                 )
 
-        def arrived(text: Any) -> None:
+        def arrived(text: str) -> None:
             self.loading = False
             try:
-                self.table = Daily.parse(str(text))
+                self.table = Daily.parse(text)
             except ValueError as error:
                 failed(error)
                 return
@@ -118,17 +118,7 @@ class DailyDeals:
                 self.pending = False
                 self.play_today()
 
-        def got(response: Any) -> None:
-            if not response.ok:
-                failed(f"HTTP {response.status}")
-                return
-            response.text().then(self.once(_guarded(arrived)), self.once(_guarded(failed)))
-
-        try:
-            fetched = self.window.fetch(TABLE_URL)
-            fetched.then(self.once(_guarded(got)), self.once(_guarded(failed)))
-        except Exception as error:  # no fetch at all: as a failed one
-            failed(repr(error))
+        fetch_text(self.window, self.once, TABLE_URL, arrived, failed)
 
     def today(self) -> date:
         from js import Date

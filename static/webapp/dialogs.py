@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import functools
 import random
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 
 from . import winnable
+from .browser import fetch_text
+from .browser import guarded as _guarded
 from .translated import _
 
 
@@ -291,22 +292,13 @@ class Dialogs:
         if not self.lists.begin(variant):
             return
 
-        def failed(error: Any) -> None:
-            self._arrived(variant, None, str(error))
-
-        def got(response: Any) -> None:
-            if not response.ok:
-                failed(f"HTTP {response.status}")
-                return
-            text = response.text()
-            text.then(self.once(_guarded(lambda body: self._arrived(variant, str(body), ""))),
-                      self.once(_guarded(failed)))  # fmt: skip
-
-        try:
-            fetched = self.document.defaultView.fetch(winnable.url(variant))
-            fetched.then(self.once(_guarded(got)), self.once(_guarded(failed)))
-        except Exception as error:  # no fetch at all: as a failed one
-            failed(repr(error))
+        fetch_text(
+            self.document.defaultView,
+            self.once,
+            winnable.url(variant),
+            lambda text: self._arrived(variant, text, ""),
+            lambda error: self._arrived(variant, None, str(error)),
+        )
 
     def _arrived(self, variant: str, text: str | None, why: str) -> None:
         problem = self.lists.arrived(variant, text)
@@ -430,15 +422,3 @@ def phrases(sentence: str) -> list[str]:
             start = index + 1
     pieces.append(sentence[start:])
     return pieces
-
-
-def _guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-    """``handler`` for an event or a promise: an error is logged, never shown."""
-
-    def guarded(arg: Any = None) -> None:
-        try:
-            handler(arg)
-        except Exception:  # the event boundary: log it, never show a traceback
-            print("scorpion: error in a dialog:\n" + traceback.format_exc())
-
-    return guarded
