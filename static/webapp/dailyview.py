@@ -7,7 +7,7 @@ winnable list (its grades) are fetched when first needed: a classic deal on the 
 one of them may grade (a daily deal's number, or a small one), the daily button, the
 calendar; again if that failed. The service worker has both precached, so the daily deal
 works offline.
-The calendar is kept by ``storage.Store`` under a key of its own (``dailyrecord``).
+The calendar is kept by ``storage.Store`` under a key of its own (``scorpion.dailyrecord``).
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from datetime import date
 from typing import Any
 
 from scorpion.daily import BASE, BLOCK, Daily, day_number
+from scorpion.dailyrecord import PLAYED, WON, local_date, month, shift_month, streak
 from scorpion.game import Game
 
 from . import translated
 from .browser import Page, fetch_text
-from .dailyrecord import PLAYED, WON, local_date, month, shift_month, streak
 from .dialogs import Dialogs
 from .state import TableState
 from .storage import Store

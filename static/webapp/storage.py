@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from scorpion import saves
+from scorpion.dailyrecord import Record
 from scorpion.session import Session
 
 from . import paint
-from .dailyrecord import Record
 
 SAVE_KEY = "scorpion.save"  # + "@" + the folder; index.html gets these from the build
 PAINT_KEY = "scorpion.paint"
@@ -295,7 +295,7 @@ class Store:
     def drop_backup(self, key: str) -> bool:
         return self._backup_of(key) is not None and self._remove(key)
 
-    # --- the daily calendar (``dailyrecord``), apart from the save -------------------------
+    # --- the daily calendar (``scorpion.dailyrecord``), apart from the save -----------------
 
     def load_daily(self) -> tuple[Record, bool]:
         """The daily calendar, and whether stored text could not be read: that text is

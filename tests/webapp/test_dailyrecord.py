@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from webapp.dailyrecord import MAX_DAYS, Record, local_date, month, shift_month, streak
 from webapp.storage import Store
+
+from scorpion.dailyrecord import MAX_DAYS, Record, local_date, month, shift_month, streak
 
 from .test_storage import FakeStorage
 

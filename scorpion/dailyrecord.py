@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
-from scorpion.deals import MAX_DEAL, MIN_DEAL
-from scorpion.saves import too_deep
+from .deals import MAX_DEAL, MIN_DEAL
+from .saves import too_deep
 
 VERSION = 1
 PLAYED, WON = "p", "w"
