@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import calendar
 import json
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
@@ -119,6 +118,8 @@ def month(year: int, number: int) -> list[list[date | None]]:
     >>> [d.day if d else 0 for d in month(2026, 3)[0]]
     [0, 0, 0, 0, 0, 0, 1]
     """
+    import calendar  # only when a calendar is shown: the page's start does without it
+
     return [
         [date(year, number, d) if d else None for d in week]
         for week in calendar.Calendar(0).monthdayscalendar(year, number)

@@ -11,12 +11,12 @@ time zone data.
 
 from __future__ import annotations
 
-import html
 from datetime import UTC, datetime, timedelta, timezone
 
 from scorpion.history import Record
 
 from . import translated
+from .markup import escape
 from .statsview import duration, iso_duration, number
 from .translated import _
 
@@ -86,20 +86,20 @@ def table_markup(records: tuple[Record, ...], offset_minutes: int) -> str:
     if not records:
         return ""
     lang = translated.language()
-    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headings())
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings())
     rows = []
     for record in records:
         moment = local(record.ended_at, offset_minutes)
         cells = [
             f'<time datetime="{moment.isoformat(timespec="minutes")}">'
             f"{when(record.ended_at, offset_minutes)}</time>",
-            html.escape(game_name(record)),
-            html.escape(result_text(record)),
+            escape(game_name(record)),
+            escape(result_text(record)),
             number(record.moves, lang),
             f'<time datetime="{iso_duration(record.elapsed_ms)}">'
             f"{duration(record.elapsed_ms)}</time>",
             number(record.score, lang),
-            html.escape(notes(record)),
+            escape(notes(record)),
         ]
         first, *rest = cells
         assisted = " ".join(record.assisted)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from html import escape
 
 from scorpion import Game
 from scorpion.cards import RANKS
@@ -42,6 +41,7 @@ from .layout import (
     card_y,
     column_fan,
 )
+from .markup import escape
 
 SPRITE = "static/cards.svg"  # relative: the site may live under a sub-path
 COLUMNS = 7

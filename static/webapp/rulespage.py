@@ -13,10 +13,10 @@ the sprite's symbols: face-down cards as the back, an overlapped card showing it
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from .cardart import symbol_id
+from .markup import escape
 from .render import SPRITE
 from .translated import pgettext
 
@@ -42,7 +42,7 @@ def rules_markup(lang: str) -> str:
     for section in page.get("sections", []):
         title = section.get("title")
         if title:
-            parts.append(f"<h3>{html.escape(title)}</h3>")
+            parts.append(f"<h3>{escape(title)}</h3>")
         for block in section.get("blocks", []):
             parts.append(block_markup(block))
     return "".join(parts)
@@ -51,13 +51,12 @@ def rules_markup(lang: str) -> str:
 def block_markup(block: dict[str, Any]) -> str:
     kind = block.get("type") or block.get("kind")
     if kind == "list":
-        items = "".join(f"<li>{html.escape(str(i))}</li>" for i in block.get("items", []))
+        items = "".join(f"<li>{escape(str(i))}</li>" for i in block.get("items", []))
         return f"<ul>{items}</ul>"
     if kind == "table":
         rows = [block.get("header", []), *list(block.get("rows", []))]
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-            for row in rows
+            "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
         )
         return f"<table>{body}</table>"
     text = block.get("text", "")
@@ -66,9 +65,9 @@ def block_markup(block: dict[str, Any]) -> str:
         label = pgettext("rules picture", "The board described beside it, drawn as on the table")
         return (
             f'<figure class="board-example">{board_picture(block, label)}'
-            f'<p class="board-listing">{html.escape(str(text))}</p></figure>'
+            f'<p class="board-listing">{escape(str(text))}</p></figure>'
         )
-    return f"<p>{html.escape(str(text))}</p>" if text else ""
+    return f"<p>{escape(str(text))}</p>" if text else ""
 
 
 def _use(card: str, up: bool, x: float, y: float, covered: bool) -> str:
@@ -111,6 +110,6 @@ def board_picture(block: dict[str, Any], label: str) -> str:
     width = COLUMNS * step - GAP
     return (
         f'<svg class="board-picture" viewBox="0 0 {width} {bottom}" role="img" '
-        f'aria-label="{html.escape(label)}">'
+        f'aria-label="{escape(label)}">'
         f'<g class="top-row">{"".join(row)}</g>{"".join(columns)}</svg>'
     )

@@ -13,7 +13,6 @@ German. Times read as a clock: ``4:05``, ``1:02:03``.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ from scorpion.game import VARIANTS
 from scorpion.stats import Stats, VariantStats
 
 from . import translated
+from .markup import escape
 from .translated import _
 
 GROUPING = {"en": ",", "sv": "\u00a0", "de": ".", "zh-TW": ","}
@@ -81,7 +81,7 @@ class Row:
 def _none() -> str:
     """The dash for "nothing yet", which a screen reader reads as a word."""
     # Translators: a statistic with no value yet (no game won), read by screen readers.
-    word = html.escape(_("none yet"))
+    word = escape(_("none yet"))
     return f'<span aria-hidden="true">{NONE}</span><span class="visually-hidden">{word}</span>'
 
 
@@ -138,7 +138,7 @@ def table_markup(stats: Stats, current: str | None = None) -> str:
     lang = translated.language()
     head = "".join(
         f'<th scope="col" data-variant="{v}"{_CURRENT if v == current else ""}>'
-        f"{html.escape(translated.variant(v))}</th>"
+        f"{escape(translated.variant(v))}</th>"
         for v in VARIANTS
     )
     body = []
@@ -147,7 +147,7 @@ def table_markup(stats: Stats, current: str | None = None) -> str:
             f'<td data-variant="{v}" data-stat="{row.key}">{row.cell(stats[v], lang)}</td>'
             for v in VARIANTS
         )
-        body.append(f'<tr><th scope="row">{html.escape(row.label)}</th>{cells}</tr>')
+        body.append(f'<tr><th scope="row">{escape(row.label)}</th>{cells}</tr>')
     return f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
 
 
