@@ -133,40 +133,41 @@ def test_manifest_lists_every_file(site_dir: Path) -> None:
 def test_app_zip_carries_the_package_and_every_catalog(site_dir: Path) -> None:
     with zipfile.ZipFile(site_dir / "static" / "app.zip") as archive:
         names = set(archive.namelist())
-    assert "scorpion/__init__.py" in names
     for po in (ROOT / "i18n").glob("*/LC_MESSAGES/*.po"):
         assert po.relative_to(ROOT).with_suffix(".mo").as_posix() in names
     assert not any(name.endswith((".po", ".md")) for name in names)
-    # Bytecode made by the build (tools/precompile.mjs), one beside each source: ours, and
-    # PyScript's own package's (which PyScript would otherwise write there while booting).
-    compiled = {name for name in names if "__pycache__" in name}
-    assert compiled, "app.zip carries no bytecode"
-    for name in compiled:
-        folder, cache, file = name.rsplit("/", 2)
-        module, tag, suffix = file.split(".")
-        assert (cache, tag, suffix) == ("__pycache__", "cpython-314", "pyc"), name
-        assert f"{folder}/{module}.py" in names, name
+    # Bytecode made by the build (tools/precompile.mjs) in place of every source, and no
+    # source: ours, as in the repository, and PyScript's own package's.
+    assert not any(name.endswith(".py") or "__pycache__" in name for name in names)
+    ours = {
+        f"{folder}/{path.relative_to(ROOT / source).with_suffix('.pyc').as_posix()}"
+        for folder, source in (("scorpion", "scorpion"), ("webapp", "static/webapp"))
+        for path in (ROOT / source).rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert "scorpion/__init__.pyc" in ours and "webapp/main.pyc" in ours
+    assert ours <= names
+    compiled = {name for name in names if name.endswith(".pyc")}
+    assert compiled - ours == {n for n in compiled if n.startswith("pyscript/")}
 
 
 def test_app_zip_carries_pyscripts_package_as_pyscript_writes_it(site_dir: Path) -> None:
-    """The `pyscript` package in app.zip is what PyScript's program would write, byte for
-    byte (the sources its bundle embeds, minified), and the page's
-    static/pyscript-stdlib.mjs carries the fingerprint of that program
-    (tests/test_pyscript_stdlib.py checks the module itself)."""
+    """The `pyscript` package in app.zip is the bytecode of what PyScript's program would
+    write (the sources its bundle embeds: tools/precompile.mjs stops if they are not), a
+    module for each, and the page's static/pyscript-stdlib.mjs carries the fingerprint of
+    that program (tests/test_pyscript_stdlib.py checks the module itself)."""
     embedded = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
     script = f'import p from "{embedded.as_uri()}"; console.log(JSON.stringify(p.pyscript));'
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
-    written = {f"pyscript/{name}": text.encode() for name, text in json.loads(done.stdout).items()}
+    written = {f"pyscript/{name}c" for name in json.loads(done.stdout)}
     with zipfile.ZipFile(site_dir / "static" / "app.zip") as archive:
-        shipped = {
-            name: archive.read(name)
-            for name in archive.namelist()
-            if name.startswith("pyscript/") and name.endswith(".py")
-        }
+        shipped = {name for name in archive.namelist() if name.startswith("pyscript/")}
+        magic = {archive.read(name)[:4] for name in shipped}
     assert shipped == written
+    assert len(magic) == 1  # one interpreter's bytecode
     module = (site_dir / "static" / "pyscript-stdlib.mjs").read_text()
     assert "/* BUILD */" not in module
     program = re.search(r"export const PROGRAM = (\{.*?\});", module, re.DOTALL)

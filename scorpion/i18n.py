@@ -1,8 +1,9 @@
 """Translations: the compiled gettext catalogs, and which language to show.
 
 The catalogs are ``i18n/<locale>/LC_MESSAGES/scorpion.mo`` beside the ``scorpion``
-package (in the repository after ``python tools/i18n.py compile``, in the browser
-inside the app zip). They are read with the standard ``gettext`` module only, so this
+package (in the repository after ``python tools/i18n.py compile``), or beside the zip
+archive the package is imported from (the page's app.zip, whose catalogs the page writes
+beside it). They are read with the standard ``gettext`` module only, so this
 works the same under CPython and Pyodide. Never rely on the process locale (it is
 ``C.UTF-8`` in the browser): every function takes the language explicitly.
 
@@ -35,8 +36,15 @@ LANGUAGE_NAMES: Final = {"en": "English", "sv": "Svenska", "de": "Deutsch", "zh-
 #: The catalog folder (gettext locale name) of each public code.
 LOCALE_DIRS: Final = {"en": "en", "sv": "sv", "de": "de", "zh-TW": "zh_TW"}
 
-#: ``<dir containing scorpion>/i18n``: the repository's catalogs, or the unpacked app zip's.
-CATALOG_DIR: Final = Path(__file__).resolve().parent.parent / "i18n"
+def _catalog_dir() -> Path:
+    """``i18n/`` beside the ``scorpion`` package; where the package is imported from a zip
+    archive (the page's app.zip), beside the archive, where the catalogs are written."""
+    root = Path(__file__).resolve().parent.parent
+    return (root.parent if root.is_file() else root) / "i18n"
+
+
+#: ``<dir containing scorpion>/i18n``: the repository's catalogs, or those beside app.zip.
+CATALOG_DIR: Final = _catalog_dir()
 
 
 class CatalogMissingError(FileNotFoundError):

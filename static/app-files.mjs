@@ -1,6 +1,12 @@
-// The game's Python files (static/app.zip, made by tools/build_site.py) read in JavaScript
-// while the runtime is still loading, then written into Python's file system in one go.
-// Only what the build makes is read: stored or deflated entries, no ZIP64, no encryption.
+// The game's files (static/app.zip, made by tools/build_site.py): Python imports its
+// bytecode straight from the archive (the archive is written into Python's file system
+// whole and put first on sys.path: zipimport inflates each module as it is imported, with
+// zlib, with no file per module to write), and the other files, the catalogs, are read out
+// in JavaScript and written beside it. Only what the build makes is read: stored or deflated
+// entries, no ZIP64, no encryption.
+
+export const ARCHIVE = "app.zip"; // its name in Python's file system, in the working directory
+const IMPORTED = ".pyc"; // what Python imports from the archive itself
 
 const EOCD = 0x06054b50; // end of central directory
 const CENTRAL = 0x02014b50;
@@ -21,8 +27,9 @@ async function inflate(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Every file in the zip as `{path, bytes}` (directories are implied by the paths). */
-export async function readZip(buffer) {
+/** Every file in the zip as `{path, bytes}` (directories are implied by the paths), or
+ * those whose path `wanted` accepts. */
+export async function readZip(buffer, wanted = () => true) {
   const view = new DataView(buffer);
   const end = endOfDirectory(view);
   const count = view.getUint16(end + 10, true);
@@ -45,6 +52,7 @@ export async function readZip(buffer) {
     if (view.getUint32(local, true) !== LOCAL) throw new Error(`app.zip: bad entry ${path}`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = new Uint8Array(buffer, start, size);
+    if (!wanted(path)) continue;
     if (method === STORED) files.push({ path, bytes: data });
     else if (method === DEFLATED) files.push({ path, bytes: inflate(data) });
     else throw new Error(`app.zip: ${path} uses compression method ${method}`);
@@ -52,30 +60,51 @@ export async function readZip(buffer) {
   return Promise.all(files.map(async ({ path, bytes }) => ({ path, bytes: await bytes })));
 }
 
-/** Fetch and read app.zip: `{files}`, or `{buffer}` where the browser cannot inflate
- * (writeAppFiles then hands it to Pyodide's unpackArchive). */
+/** Fetch app.zip and read out what Python does not import from it: `{archive, files}`, or
+ * `{archive, files: null}` where the browser cannot inflate (writeAppFiles then has Pyodide
+ * unpack the whole archive). */
 export async function fetchAppFiles(url) {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
   const buffer = await response.arrayBuffer();
-  return typeof DecompressionStream === "function" ? { files: await readZip(buffer) } : { buffer };
+  const files =
+    typeof DecompressionStream === "function"
+      ? await readZip(buffer, (path) => !path.endsWith(IMPORTED))
+      : null;
+  return { archive: new Uint8Array(buffer), files };
 }
 
-/** Write what fetchAppFiles read into `dir` of Pyodide's file system. */
+/** Write what fetchAppFiles read into `dir` of Pyodide's file system, and put the archive
+ * first on Python's import path. */
 export function writeAppFiles(pyodide, dir, app) {
-  if (!app.files) {
-    pyodide.unpackArchive(app.buffer, "zip", { extractDir: dir });
-    return;
-  }
   const { FS } = pyodide;
-  const made = new Set();
-  for (const { path, bytes } of app.files) {
-    const slash = path.lastIndexOf("/");
-    const parent = slash < 0 ? dir : `${dir}/${path.slice(0, slash)}`;
-    if (!made.has(parent)) {
-      FS.mkdirTree(parent);
-      made.add(parent);
+  const archive = `${dir}/${ARCHIVE}`;
+  FS.writeFile(archive, app.archive);
+  if (!app.files) {
+    pyodide.unpackArchive(app.archive, "zip", { extractDir: dir });
+  } else {
+    const made = new Set();
+    for (const { path, bytes } of app.files) {
+      const slash = path.lastIndexOf("/");
+      const parent = slash < 0 ? dir : `${dir}/${path.slice(0, slash)}`;
+      if (!made.has(parent)) {
+        FS.mkdirTree(parent);
+        made.add(parent);
+      }
+      FS.writeFile(`${dir}/${path}`, bytes);
     }
-    FS.writeFile(`${dir}/${path}`, bytes);
   }
+  pyodide.runPython(onPath(archive));
 }
+
+// The archive first on sys.path; an importer that a restored interpreter kept from the
+// build's copy of it reads this one's table of contents again.
+const onPath = (archive) => `
+import sys
+archive = ${JSON.stringify(archive)}
+if archive not in sys.path:
+    sys.path.insert(0, archive)
+elif archive in sys.path_importer_cache:
+    sys.path_importer_cache[archive].invalidate_caches()
+del archive
+`;

@@ -9,11 +9,11 @@ What goes in (all paths relative, so the site works under any sub-path such as `
   hashes: ``PRELOAD_MARK``);
 - everything under ``static/`` except caches, ``static/vendor/`` (made here) and the Python
   that goes into the zip;
-- ``static/app.zip``: the Python sources listed in ``PYTHON_SOURCES`` plus the compiled
-  gettext catalogs (``i18n/<lang>/LC_MESSAGES/<domain>.mo``), laid out as in the repository;
+- ``static/app.zip``: the Python of ``PYTHON_SOURCES`` as bytecode (``<name>.pyc`` in place
+  of each ``<name>.py``, see "Bytecode" below) plus the compiled gettext catalogs
+  (``i18n/<lang>/LC_MESSAGES/<domain>.mo``), laid out as in the repository;
   ``static/pyodide-boot.mjs`` (PyScript's interpreter) unpacks it into the interpreter's
-  working directory; beside each source its bytecode (``__pycache__/<name>.cpython-XY.pyc``,
-  see "Bytecode" below);
+  working directory;
 - ``static/python.snapshot``: Python's memory once it has started and imported the game,
   made by ``tools/make_snapshot.mjs`` with the site's own runtime and app.zip under Node
   (deflated, 5.3 MB); every visit restores it instead of starting Python
@@ -41,9 +41,11 @@ scripts allowed by their SHA-256, computed from the page as built (docs/security
 Bytecode: Pyodide's CPython compiles every module it imports from source, in WebAssembly,
 on every page load (its ``python_stdlib.zip`` holds sources only). The build compiles with
 that same interpreter, run under Node (``tools/precompile.mjs``): our Python, as
-unchecked-hash ``.pyc`` files beside the sources in ``app.zip`` (with PyScript's own
-``pyscript`` package, sources and bytecode: ``static/pyscript-stdlib.mjs``, its fingerprint
-of PyScript's program that writes the package filled in, skips that program at boot), and
+unchecked-hash ``.pyc`` files in ``app.zip`` without the sources (sourceless modules, as
+Pyodide's own package builds ship them; tracebacks keep file names and line numbers), with
+PyScript's own ``pyscript`` package likewise (``static/pyscript-stdlib.mjs``, its
+fingerprint of PyScript's program that writes the package filled in, skips that program at
+boot), and
 the standard library's modules that the boot imports (``BOOT_IMPORTS``, found by importing
 them), whose sources in ``python_stdlib.zip`` are replaced by their ``.pyc``. Every other
 module stays source and compiles when first imported, as before.
@@ -246,9 +248,9 @@ class BuildError(Exception):
 
 @dataclass(frozen=True)
 class Precompiled:
-    """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's extra entries by name,
-    the ``.pyc`` beside each of our sources (``pkg/__pycache__/mod.cpython-XY.pyc``) and
-    PyScript's own package, sources and bytecode; ``stdlib``: by path in python_stdlib.zip
+    """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's Python by name, the
+    ``.pyc`` of each of our sources (``pkg/mod.pyc`` for ``pkg/mod.py``) and of PyScript's
+    own package (``pyscript/*.pyc``); ``stdlib``: by path in python_stdlib.zip
     (``json/decoder.py``), the ``.pyc`` of each standard-library module the boot imports;
     ``program``: the fingerprint (``{"length", "fnv1a"}``) of the program PyScript runs to
     write its package."""
@@ -334,8 +336,8 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> Precompiled:
         if done.returncode != 0:
             raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
         app = work / "app"
-        made = [*app.rglob("__pycache__/*.pyc"), *(app / PYSCRIPT_PACKAGE).rglob("*.py")]
-        app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in sorted(made)}
+        made = sorted(app.rglob("*.pyc"))
+        app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in made}
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
         program = json.loads((work / "pyscript-stdlib.json").read_text())
@@ -670,7 +672,9 @@ def build_into(out: Path) -> Manifest:
     copy_static(out)
     entries = zip_entries()
     compiled = precompile(entries)
-    write_zip(out / APP_ZIP, sorted([*entries, *compiled.app_files.items()]))
+    # The bytecode in place of the sources: a first visit downloads a quarter less.
+    shipped = [(name, data) for name, data in entries if not name.endswith(".py")]
+    write_zip(out / APP_ZIP, sorted([*shipped, *compiled.app_files.items()]))
     stdlib_module = out / PYSCRIPT_STDLIB
     source = stdlib_module.read_text(encoding="utf-8")
     write_text(stdlib_module, fill_build(source, compiled.program, PYSCRIPT_STDLIB))

@@ -70,8 +70,9 @@ const { pack } = await import(url("sparse.mjs"));
 const indexURL = path.join(site, "static", "vendor", "pyodide") + path.sep; // a path under Node
 const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL });
 const zip = readFileSync(path.join(site, "static", "app.zip"));
-const files = await readZip(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
-writeAppFiles(pyodide, pyodide.FS.cwd(), { files });
+const buffer = zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength);
+const files = await readZip(buffer, (name) => !name.endsWith(".pyc")); // as the page reads it
+writeAppFiles(pyodide, pyodide.FS.cwd(), { archive: new Uint8Array(buffer), files });
 pyodide.runPython(PRELOAD);
 
 const memory = pyodide.makeMemorySnapshot(); // a small header, then the heap

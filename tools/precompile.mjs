@@ -6,22 +6,21 @@
 // WORK/app/ holds the Python that goes into app.zip; WORK/imports.json lists the modules the
 // page imports while it boots. This writes:
 //
-// - WORK/app/**/__pycache__/NAME.cpython-XY.pyc beside every WORK/app/**/NAME.py:
-//   unchecked-hash .pyc files, which CPython loads without looking at the source's time
-//   (the zip's files get a new mtime when PyScript unpacks them);
+// - WORK/app/**/NAME.pyc beside every WORK/app/**/NAME.py: unchecked-hash .pyc files, which
+//   app.zip carries in place of the sources (CPython imports a NAME.pyc that has no NAME.py
+//   beside it without compiling or looking at any time stamp);
 // - WORK/stdlib/PATH.pyc for every standard-library module that importing WORK/imports.json
 //   (after WORK/app/ is on sys.path) loads from python_stdlib.zip, and WORK/stdlib.json
 //   listing their PATH.py: the build puts these .pyc files into the zip in place of their
 //   sources, which zipimport then loads without compiling. Their code objects carry the file
 //   name zipimport gives them (/lib/pythonXY.zip/PATH.py).
 //
-// - WORK/app/pyscript/__pycache__/NAME.cpython-XY.pyc for PyScript's own Python package
-//   (the `pyscript` module), from the sources this PyScript embeds: PyScript writes them
-//   into the working directory and imports them on every boot, after app.zip is unpacked
-//   there, so its import finds these and compiles nothing. The build stops if the sources
-//   read here are not the ones in PyScript's dist/ bundle. The sources themselves go into
-//   app.zip too, and WORK/pyscript-stdlib.json gets the fingerprint of the program PyScript
-//   runs to write them (static/pyscript-stdlib.mjs then skips it).
+// - WORK/app/pyscript/NAME.pyc for PyScript's own Python package (the `pyscript` module),
+//   from the sources this PyScript embeds: PyScript would write them into the working
+//   directory on every boot, after app.zip is unpacked there. The build stops if the sources
+//   read here are not the ones in PyScript's dist/ bundle, and WORK/pyscript-stdlib.json gets
+//   the fingerprint of the program PyScript runs to write them (static/pyscript-stdlib.mjs
+//   then skips it; were it to run, its sources would be imported instead, as usual).
 //
 // The output depends only on the input: the same sources give the same bytes.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -86,14 +85,17 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 sys.dont_write_bytecode = True
 UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
-# Our Python: a .pyc in __pycache__ beside each source.
+# Our Python: NAME.pyc in place of each NAME.py (sourceless: CPython's bytecode loader
+# imports it where no source is), the code named after where the page writes it.
 for folder, dirs, files in os.walk("/work/app"):
     dirs.sort()
     for name in sorted(files):
         if name.endswith(".py"):
             source = os.path.join(folder, name)
             runtime = "/home/pyodide/" + os.path.relpath(source, "/work/app")  # where PyScript puts it
-            py_compile.compile(source, dfile=runtime, doraise=True, invalidation_mode=UNCHECKED)
+            py_compile.compile(
+                source, cfile=source + "c", dfile=runtime, doraise=True, invalidation_mode=UNCHECKED
+            )
 
 # The standard library's modules the boot imports, found by importing them.
 stdlib = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XY.zip
