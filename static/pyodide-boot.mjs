@@ -6,6 +6,7 @@ import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
 import { compileEarly } from "./early-wasm.mjs";
+import { metered } from "./link-rate.mjs";
 import * as domWrites from "./dom-writes.mjs";
 
 export { version };
@@ -14,13 +15,44 @@ let stdout = (line) => console.log(line);
 let stderr = (line) => console.warn(line);
 const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
-const app = fetchAppFiles(new URL("./app.zip", import.meta.url));
-// The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
-compileEarly(new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url));
+// The runtime compiles as it downloads (early-wasm.mjs), and its download says how fast the
+// link is (link-rate.mjs), which decides whether a first visit fetches the snapshot.
+let link = null;
+
+/** What index.html's head asked for: `{asked, responses}` (taken once: a second boot
+ * fetches anew). */
+function takeEarly() {
+  const early = globalThis.scorpionRuntime;
+  globalThis.scorpionRuntime = undefined;
+  const fine = early && typeof early === "object" && typeof early.asked === "number";
+  return fine ? early : { asked: performance.now(), responses: {} };
+}
+
+const early = takeEarly();
+const compiling = compileEarly(
+  new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url),
+  globalThis,
+  (response) => (link = metered(response, { since: early.asked })).response,
+  early.responses,
+);
+const linkRate = link
+  ? Promise.race([link.rate, compiling.then(() => null)]) // a compile that never read the body
+  : Promise.resolve(null);
+linkRate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
+
+// app.zip: at once where the link is not the bottleneck (a later visit reads it from the
+// service worker's cache), otherwise once the wasm is in, so that the runtime's files, which
+// Python needs first, share the link with nothing else, and app.zip arrives while Python
+// starts. Python up without it fetches it then at the latest.
+let app = null;
+const fetchApp = () => (app ??= fetchAppFiles(new URL("./app.zip", import.meta.url)));
+if (navigator.serviceWorker?.controller || !link) fetchApp();
+else Promise.race([link.arrived, compiling]).then(() => fetchApp().catch(() => {})); // reported below
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
-// import system remembers of the working directory's listing (app.zip is written afresh).
+// import system remembers of the working directory (written afresh; app.zip's importer:
+// app-files.mjs).
 // Not importlib.invalidate_caches(): it also imports importlib.metadata, which is slow.
 // And a check that this is the interpreter the build left, with the game imported.
 const AFTER_RESTORE = `
@@ -35,8 +67,9 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
-  const snapshot = pythonSnapshot();
+  const snapshot = await pythonSnapshot(linkRate);
   if (snapshot) {
+    fetchApp(); // the link is fast: no need to wait
     try {
       const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
       pyodide.runPython(AFTER_RESTORE);
@@ -52,8 +85,8 @@ async function start() {
   return load(output);
 }
 
-const started = Promise.all([start(), app]).then(([pyodide, files]) => {
-  writeAppFiles(pyodide, pyodide.FS.cwd(), files);
+const started = start().then(async (pyodide) => {
+  writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
   pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/dom.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);

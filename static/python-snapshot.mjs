@@ -30,6 +30,7 @@
 // failed once (missing, wrong, or not restoring) keeps no copy again: its later visits
 // restore the shipped one (FAILED below).
 
+import { fastEnough, nearby } from "./link-rate.mjs";
 import { unpack } from "./sparse.mjs";
 
 // Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
@@ -149,17 +150,21 @@ async function download() {
   return new Response(inflated).arrayBuffer();
 }
 
-// Pyodide awaits the whole snapshot before it compiles the runtime. Where the connection is
-// slow, 5.3 MB more would cost a first visit far more than Python's own start (0.3-0.5 s
-// here): one the browser says is slow (3G or less, Chromium's Network Information API) or
-// asks to save data starts Python as usual, and the service worker brings the snapshot,
-// with the rest of the offline copy, for the next visit. Once a service worker controls the
-// page, the snapshot comes from its cache, on any connection.
-function worthDownloading() {
+// Pyodide awaits the whole snapshot before it starts, and the snapshot is 5.4 MB that no
+// server compresses further, as much as the rest of a first visit gzipped: it saves Python's
+// start and the game's imports (some 0.3 s of a desktop's CPU), which is worth its download
+// only on a link faster than about 150 Mbit/s. So a first visit (no service worker controls
+// the page yet) asks for it only where the page came from a server close by or the runtime's
+// own download came in that fast (link-rate.mjs), and not where the browser asks to save
+// data; other first visits start Python as bare Pyodide does, and the service worker brings
+// the snapshot with the rest of the offline copy for the next visit, which restores it from
+// that cache on any connection.
+async function worthDownloading(link) {
   if (navigator.serviceWorker?.controller) return true;
-  const connection = navigator.connection;
-  if (!connection) return true; // browsers that do not say: assume a fast one
-  return !connection.saveData && !["slow-2g", "2g", "3g"].includes(connection.effectiveType);
+  if (navigator.connection?.saveData) return false;
+  if (nearby(performance.getEntriesByType?.("navigation")?.[0])) return true;
+  const measured = await link;
+  return !!measured && fastEnough(measured.rate, measured.encoded);
 }
 
 function whenIdleAndReady(then) {
@@ -192,14 +197,16 @@ function keepLater(packed) {
 }
 
 /**
- * The snapshot to restore, or null when there is none to have or it is not worth the wait:
+ * The snapshot to restore, or null when there is none to have or it is not worth the wait
+ * (`link`: a promise of `{rate, encoded}`, the runtime's download as link-rate.mjs measured
+ * it, or of null):
  * `{source, bytes, restored(), failed()}`. `source` is "kept" or "shipped" ("shipped" once a
  * kept copy turned out missing or wrong: it is dropped and the shipped one downloaded);
  * `bytes` is a promise of the memory (Pyodide awaits it; it rejects if the read, download or
  * inflating fails); the page calls `restored()` or `failed()` once it knows how the restore
  * went.
  */
-export function pythonSnapshot() {
+export async function pythonSnapshot(link = Promise.resolve(null)) {
   if (!built) return null;
   const state = { source: "shipped", packed: null };
   let bytes;
@@ -214,7 +221,7 @@ export function pythonSnapshot() {
       return unpack(await state.packed);
     });
   } else {
-    if (!worthDownloading()) return null;
+    if (!(await worthDownloading(link))) return null;
     state.packed = download();
     state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
     bytes = state.packed.then(unpack);

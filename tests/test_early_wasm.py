@@ -37,33 +37,35 @@ const WebAssembly = {{
 if (plan.compile !== "missing") {{
   WebAssembly.compileStreaming = async (source) => {{
     const got = await source;
-    compiles.push(got.url);
+    compiles.push(got.url + (got.early ? " (early)" : ""));
     if (plan.compile === "fail") throw new Error("no");
     return "compiled " + got.url;
   }};
 }}
 const scope = {{ fetch: realFetch, WebAssembly }};
-const started = compileEarly("{WASM}", scope);
+const early = {{}};
+for (const url of plan.early ?? []) early[url] = Promise.resolve({{ url, early: true }});
+const started = compileEarly("{WASM}", scope, (r) => r, early);
 const out = [];
 for (const [kind, arg] of plan.steps) {{
   if (kind === "fetch") {{
     const got = await scope.fetch(arg === "wasm-url" ? new URL("{WASM}") : arg);
-    out.push(got.url ?? got);
+    out.push(got.url ? got.url + (got.early ? " (early)" : "") : got);
   }} else {{
     const source = arg === "wasm" ? scope.fetch(new URL("{WASM}")) : scope.fetch(arg);
     out.push(await scope.WebAssembly.instantiateStreaming(source, "imports"));
   }}
 }}
 console.log(JSON.stringify({{
-  started, out, fetched, compiles, streamed,
+  started: started !== false, out, fetched, compiles, streamed,
   restored: scope.fetch === realFetch
     && WebAssembly.instantiateStreaming === realInstantiateStreaming,
 }}));
 """
 
 
-def run(compile: str, steps: list[list[str]]) -> dict[str, Any]:
-    return node_json(RUN, json.dumps({"compile": compile, "steps": steps}))
+def run(compile: str, steps: list[list[str]], early: list[str] | None = None) -> dict[str, Any]:
+    return node_json(RUN, json.dumps({"compile": compile, "steps": steps, "early": early}))
 
 
 def test_pyodide_gets_the_module_compiled_at_once_from_one_request() -> None:
@@ -106,4 +108,30 @@ def test_without_streaming_compilation_nothing_is_touched() -> None:
     result = run("missing", [["fetch", "wasm-url"]])
     assert result["started"] is False
     assert result["out"] == [WASM] and result["fetched"] == [WASM]
+    assert result["restored"] is True
+
+
+STDLIB = "https://example.org/static/vendor/pyodide/python_stdlib.zip"
+
+
+def test_responses_asked_for_early_are_used_once_each() -> None:
+    """index.html's head asks for the runtime's files: the wasm's response is compiled,
+    the standard library's is what Pyodide's first fetch of it gets; then fetch is back."""
+    result = run(
+        "ok",
+        [["fetch", STDLIB], ["instantiate", "wasm"], ["fetch", STDLIB]],
+        early=[WASM, STDLIB],
+    )
+    assert result["compiles"] == [f"{WASM} (early)"]
+    assert result["out"][0] == f"{STDLIB} (early)"
+    assert result["out"][2] == STDLIB  # a second fetch is a fetch
+    assert result["fetched"] == [STDLIB]  # nothing of the runtime asked for twice
+    assert result["restored"] is True
+
+
+def test_without_streaming_compilation_the_early_responses_still_go_to_pyodide() -> None:
+    result = run("missing", [["fetch", "wasm-url"], ["fetch", STDLIB]], early=[WASM, STDLIB])
+    assert result["started"] is False
+    assert result["out"] == [f"{WASM} (early)", f"{STDLIB} (early)"]
+    assert result["fetched"] == []
     assert result["restored"] is True
