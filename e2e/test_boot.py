@@ -175,6 +175,45 @@ def test_app_zip_carries_pyscripts_package_as_pyscript_writes_it(site_dir: Path)
     assert set(json.loads(program.group(1))) == {"length", "fnv1a"}
 
 
+def test_python_imports_the_game_from_app_zip_its_dataclasses_compiled(site_dir: Path) -> None:
+    """A first visit that starts Python itself, under Node with the site's own files: the
+    game is imported from the archive (app-files.mjs), the catalogs are read beside it, and
+    every dataclass the game makes as it starts was compiled by the build
+    (webapp/dataclass_code.py: none compiled here)."""
+    static = site_dir / "static"
+    script = f"""
+import {{ readFileSync }} from "node:fs";
+const {{ loadPyodide }} = await import("{(static / "vendor" / "pyodide" / "pyodide.mjs").as_uri()}");
+const {{ readZip, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
+const pyodide = await loadPyodide({{ indexURL: "{static / "vendor" / "pyodide"}/" }});
+const zip = readFileSync("{static / "app.zip"}");
+const buffer = zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength);
+const files = await readZip(buffer, (name) => !name.endsWith(".pyc"));
+const dir = pyodide.FS.cwd();
+writeAppFiles(pyodide, dir, {{ archive: new Uint8Array(buffer), files }});
+writeAppFiles(pyodide, dir, {{ archive: new Uint8Array(buffer), files }});  // once on the path
+console.log(pyodide.runPython(`
+import json, sys
+from webapp.dataclass_code import USED, prepare
+prepare()
+import webapp.main
+from scorpion.i18n import translations
+json.dumps({{"file": webapp.main.__file__, "used": USED,
+            "on_path": sys.path.count(dir + "/app.zip"),
+            "undo_sv": translations("sv").gettext("Undo")}})
+`.replace("dir + ", JSON.stringify(dir) + " + ")));
+"""
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["file"].endswith("/app.zip/webapp/main.pyc")
+    assert got["on_path"] == 1
+    assert got["used"]["compiled"] == 0 and got["used"]["known"] >= 20
+    assert got["undo_sv"] == "Ångra"
+
+
 def test_the_site_ships_a_python_snapshot(site_dir: Path) -> None:
     """static/python.snapshot (tools/make_snapshot.mjs): raw DEFLATE of a sparse pack
     (static/sparse.mjs: "SPP1", the memory's length, 4 KB blocks) of Pyodide's memory.

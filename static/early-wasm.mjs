@@ -51,9 +51,9 @@ export function compileEarly(url, scope = globalThis, wrap = (response) => respo
   return settled;
 }
 
-/** Pyodide's first fetch of each URL in `waiting` gets its promise; `scope.fetch` is put
- * back once none is left. */
-function handOver(scope, waiting) {
+/** Pyodide's first fetch of each URL in `waiting` (a Map of promises of Responses) gets its
+ * promise; `scope.fetch` is put back once none is left. */
+export function handOver(scope, waiting) {
   if (waiting.size === 0) return;
   const fetchOriginal = scope.fetch;
   scope.fetch = function fetchRuntime(input, init) {

@@ -39,10 +39,10 @@ export function nearby(navigation) {
 /**
  * `response` (a promise of a Response, asked for at `since` on the `now` clock) with its body
  * metered: `{response, rate, arrived}`.
- * `response`: the same response, its body passed through as it comes; `rate`: a promise of
- * `{rate, encoded}` (bytes per millisecond; whether the response had a Content-Encoding) or
- * of null (no body to meter, or the fetch failed before any bytes came); `arrived`:
- * a promise that settles once the whole body has arrived (or the fetch failed).
+ * `response`: the same response, its body read as it comes and held for the page; `rate`: a
+ * promise of `{rate, encoded}` (bytes per millisecond; whether the response had a
+ * Content-Encoding) or of null (no body to meter, or the fetch failed before any bytes came);
+ * `arrived`: a promise that settles once the whole body has arrived (or the fetch failed).
  */
 export function metered(
   response,
@@ -72,25 +72,31 @@ export function metered(
         say();
         sayArrived();
       };
+      // Read as the bytes come, whether or not anybody reads the response yet (a first
+      // visit decides with the rate before Pyodide reads it), and hold them for the reader.
       const reader = got.body.getReader();
       const body = new ReadableStream({
-        async pull(controller) {
-          let read;
-          try {
-            read = await reader.read();
-          } catch (error) {
-            done();
-            controller.error(error);
-            return;
-          }
-          if (read.done) {
-            done();
-            controller.close();
-            return;
-          }
-          counted += read.value.byteLength;
-          if (counted >= sample) say();
-          controller.enqueue(read.value);
+        start(controller) {
+          (async () => {
+            for (;;) {
+              let read;
+              try {
+                read = await reader.read();
+              } catch (error) {
+                done();
+                controller.error(error);
+                return;
+              }
+              if (read.done) {
+                done();
+                controller.close();
+                return;
+              }
+              counted += read.value.byteLength;
+              if (counted >= sample) say();
+              controller.enqueue(read.value);
+            }
+          })();
         },
         cancel(reason) {
           done();

@@ -5,7 +5,7 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
-import { compileEarly } from "./early-wasm.mjs";
+import { compileEarly, handOver } from "./early-wasm.mjs";
 import { metered } from "./link-rate.mjs";
 import * as domWrites from "./dom-writes.mjs";
 
@@ -15,30 +15,24 @@ let stdout = (line) => console.log(line);
 let stderr = (line) => console.warn(line);
 const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
-// The runtime compiles as it downloads (early-wasm.mjs), and its download says how fast the
-// link is (link-rate.mjs), which decides whether a first visit fetches the snapshot.
-let link = null;
-
-/** What index.html's head asked for: `{asked, responses}` (taken once: a second boot
- * fetches anew). */
+// The runtime's files: those index.html's head asked for, or asked for now. The wasm's
+// download says how fast the link is (link-rate.mjs), which decides whether a first visit
+// fetches the snapshot.
 function takeEarly() {
-  const early = globalThis.scorpionRuntime;
+  const early = globalThis.scorpionRuntime; // {asked, responses}; taken once
   globalThis.scorpionRuntime = undefined;
   const fine = early && typeof early === "object" && typeof early.asked === "number";
   return fine ? early : { asked: performance.now(), responses: {} };
 }
 
 const early = takeEarly();
-const compiling = compileEarly(
-  new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url),
-  globalThis,
-  (response) => (link = metered(response, { since: early.asked })).response,
-  early.responses,
-);
-const linkRate = link
-  ? Promise.race([link.rate, compiling.then(() => null)]) // a compile that never read the body
-  : Promise.resolve(null);
-linkRate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
+const WASM = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const runtime = { ...early.responses };
+const link = metered(runtime[WASM] ?? fetch(WASM, { credentials: "same-origin" }), {
+  since: early.asked,
+});
+runtime[WASM] = link.response;
+link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
 
 // app.zip: at once where the link is not the bottleneck (a later visit reads it from the
 // service worker's cache), otherwise once the wasm is in, so that the runtime's files, which
@@ -46,8 +40,8 @@ linkRate.then((measured) => performance.mark("scorpion-link", { detail: measured
 // starts. Python up without it fetches it then at the latest.
 let app = null;
 const fetchApp = () => (app ??= fetchAppFiles(new URL("./app.zip", import.meta.url)));
-if (navigator.serviceWorker?.controller || !link) fetchApp();
-else Promise.race([link.arrived, compiling]).then(() => fetchApp().catch(() => {})); // reported below
+if (navigator.serviceWorker?.controller) fetchApp();
+else link.arrived.then(() => fetchApp().catch(() => {})); // reported when awaited below
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
@@ -67,9 +61,11 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
-  const snapshot = await pythonSnapshot(linkRate);
+  const snapshot = await pythonSnapshot(link.rate);
   if (snapshot) {
     fetchApp(); // the link is fast: no need to wait
+    // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
+    compileEarly(WASM, globalThis, (response) => response, runtime);
     try {
       const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
       pyodide.runPython(AFTER_RESTORE);
@@ -82,6 +78,9 @@ async function start() {
     }
   }
   document.documentElement.dataset.snapshot = "none";
+  // Pyodide compiles the runtime itself, as bare Pyodide does, from the responses above
+  // (WebKit runs Python several times slower from a module compiled ahead).
+  if (!snapshot) handOver(globalThis, new Map(Object.entries(runtime)));
   return load(output);
 }
 

@@ -98,3 +98,47 @@ def test_refuses_what_is_not_a_zip(tmp_path: Path) -> None:
     path = tmp_path / "not.zip"
     path.write_bytes(b"<!doctype html> a 404 page, say" * 10)
     assert read_zip(path) == {"error": "app.zip: not a zip file"}
+
+
+def test_reads_only_the_files_wanted(tmp_path: Path) -> None:
+    """The page reads out all but the bytecode, which Python imports from the archive."""
+    path = tmp_path / "app.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("pkg/mod.pyc", b"\x00" * 100, compress_type=zipfile.ZIP_DEFLATED)
+        archive.writestr("i18n/sv/x.mo", "text", compress_type=zipfile.ZIP_DEFLATED)
+    script = READ.replace("await readZip(buffer)", 'await readZip(buffer, (p) => !p.endsWith(".pyc"))')
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script, str(path)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    assert set(json.loads(done.stdout)["files"]) == {"i18n/sv/x.mo"}
+
+
+WRITE = f"""
+import {{ writeAppFiles }} from "{MODULE}";
+const written = [], made = [], ran = [];
+const pyodide = {{
+  FS: {{ writeFile: (p, b) => written.push([p, b.length]), mkdirTree: (p) => made.push(p) }},
+  runPython: (code) => ran.push(code),
+}};
+const files = [{{ path: "i18n/sv/LC_MESSAGES/x.mo", bytes: new Uint8Array(3) }}];
+writeAppFiles(pyodide, "/home/pyodide", {{ archive: new Uint8Array(7), files }});
+console.log(JSON.stringify({{ written, made, ran }}));
+"""
+
+
+def test_writes_the_archive_whole_and_puts_it_on_the_import_path() -> None:
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", WRITE],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    got = json.loads(done.stdout)
+    assert got["written"] == [
+        ["/home/pyodide/app.zip", 7],
+        ["/home/pyodide/i18n/sv/LC_MESSAGES/x.mo", 3],
+    ]
+    assert got["made"] == ["/home/pyodide/i18n/sv/LC_MESSAGES"]
+    (code,) = got["ran"]
+    assert 'sys.path.insert(0, archive)' in code and '"/home/pyodide/app.zip"' in code

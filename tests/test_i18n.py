@@ -275,3 +275,15 @@ def test_the_package_never_imports_the_browser():
     pattern = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.MULTILINE)
     for path in sorted(SCORPION_DIR.glob("*.py")):
         assert not pattern.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_catalogs_beside_the_zip_archive_the_package_is_imported_from(tmp_path: Path) -> None:
+    """In the page, Python imports the package from app.zip and the catalogs are written
+    beside the archive (static/app-files.mjs)."""
+    from scorpion.i18n import _catalog_dir
+
+    archive = tmp_path / "app.zip"
+    archive.write_bytes(b"PK")
+    assert _catalog_dir(str(archive / "scorpion" / "i18n.pyc")) == tmp_path / "i18n"
+    package = tmp_path / "src" / "scorpion"
+    assert _catalog_dir(str(package / "i18n.py")) == tmp_path / "src" / "i18n"

@@ -250,7 +250,8 @@ class BuildError(Exception):
 class Precompiled:
     """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's Python by name, the
     ``.pyc`` of each of our sources (``pkg/mod.pyc`` for ``pkg/mod.py``) and of PyScript's
-    own package (``pyscript/*.pyc``); ``stdlib``: by path in python_stdlib.zip
+    own package (``pyscript/*.pyc``), and the dataclasses' compiled methods
+    (``webapp/dataclass_code.bin``); ``stdlib``: by path in python_stdlib.zip
     (``json/decoder.py``), the ``.pyc`` of each standard-library module the boot imports;
     ``program``: the fingerprint (``{"length", "fnv1a"}``) of the program PyScript runs to
     write its package."""
@@ -336,7 +337,7 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> Precompiled:
         if done.returncode != 0:
             raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
         app = work / "app"
-        made = sorted(app.rglob("*.pyc"))
+        made = sorted([*app.rglob("*.pyc"), *app.rglob("*.bin")])
         app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in made}
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}

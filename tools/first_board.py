@@ -39,10 +39,11 @@ FIRST_MARK = re.compile(r"/\* BUILD:first \*/.*?/\* /BUILD \*/", re.DOTALL)
 # Column height in card widths to draw with: room to spare, as on any window but a very
 # short one (where Python fans the columns tighter and draws its own board).
 ROOMY = 40.0
-# The boot's files the loading pill counts: the runtime, the snapshot, the game, PyScript.
+# The boot's files the loading pill counts: the runtime, the game, PyScript. Not the Python
+# snapshot: a first visit over a real link goes without it (static/link-rate.mjs).
 BIG_FILE = 100_000  # bytes
 BOOT_FOLDERS = ("static/vendor/",)
-BOOT_FILES = ("static/python.snapshot", "static/app.zip")
+BOOT_FILES = ("static/app.zip",)
 WEBAPP = ("layout", "page_texts", "paint", "render", "screen", "storage", "translated", "winnable")
 
 

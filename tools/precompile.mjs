@@ -15,6 +15,9 @@
 //   sources, which zipimport then loads without compiling. Their code objects carry the file
 //   name zipimport gives them (/lib/pythonXY.zip/PATH.py).
 //
+// - WORK/app/webapp/dataclass_code.bin: the code of every dataclass's methods that importing
+//   WORK/imports.json made (static/webapp/dataclass_code.py says why);
+//
 // - WORK/app/pyscript/NAME.pyc for PyScript's own Python package (the `pyscript` module),
 //   from the sources this PyScript embeds: PyScript would write them into the working
 //   directory on every boot, after app.zip is unpacked there. The build stops if the sources
@@ -101,9 +104,16 @@ for folder, dirs, files in os.walk("/work/app"):
 stdlib = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XY.zip
 prefix = stdlib + "/"
 sys.path.insert(0, "/work/app")
+# The methods of every dataclass the boot makes, compiled here (webapp/dataclass_code.py).
+import marshal
+from webapp.dataclass_code import CODE_FILE, record
+
+dataclass_code = record()
 with open("/work/imports.json") as f:
     for module in json.load(f):
         importlib.import_module(module)
+with open(os.path.join("/work/app/webapp", CODE_FILE), "wb") as f:
+    f.write(marshal.dumps(dict(sorted(dataclass_code.items()))))
 hot = sorted(
     spec.origin[len(prefix):]
     for spec in (getattr(m, "__spec__", None) for m in list(sys.modules.values()))
