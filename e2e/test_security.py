@@ -33,7 +33,7 @@ from e2e.test_offline import (
     new_version,
     site_manifest,
 )
-from e2e.ui import DECK, LINE, blank, play, watched_context
+from e2e.ui import DECK, LINE, blank, play, until_snapshot_kept, watched_context
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 KEPT = 'document.documentElement.dataset.snapshot === "kept"'
@@ -124,8 +124,7 @@ def test_the_game_boots_and_plays_under_its_policy(
         page.click("#new-game")
         expect(page.locator("#new-game-dialog")).to_be_visible()
         page.click("#ng-cancel")
-        page.wait_for_function(CONTROLLED)
-        page.wait_for_function(KEPT, timeout=KEEP_MS)
+        until_snapshot_kept(page, wait_ready, KEEP_MS)
         assert page.evaluate(VIOLATIONS) == []
         assert errors == []
 
@@ -292,8 +291,7 @@ def two_copies(site_dir: Path, tmp_path: Path) -> Iterator[tuple[str, dict[str, 
 def boot(page: Page, url: str, wait_ready: Any) -> None:
     page.goto(url)
     wait_ready(page)
-    page.wait_for_function(CONTROLLED)
-    page.wait_for_function(KEPT, timeout=KEEP_MS)
+    until_snapshot_kept(page, wait_ready, KEEP_MS)
 
 
 def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(

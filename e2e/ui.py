@@ -141,3 +141,20 @@ def play(page: Page, move: str) -> None:
     click_column(page, column)
     # the card left its column (it may have left the table with a complete sequence)
     expect(page.locator(f'[data-column="{source}"][aria-owns~="card-{card}"]')).to_have_count(0)
+
+
+SNAPSHOT_STATE = "document.documentElement.dataset.snapshot"
+SNAPSHOT_KEPT = f'{SNAPSHOT_STATE} === "kept"'
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+def until_snapshot_kept(page: Page, wait_ready: Any, timeout: float) -> None:
+    """Wait until the page has kept its copy of the Python snapshot. A first visit fetches
+    the snapshot only from a server close by or over a fast link (python-snapshot.mjs):
+    this machine's server, unless it was slow to answer. One that went without it gets it
+    on the next visit, from the service worker, so that visit is made."""
+    page.wait_for_function(CONTROLLED)
+    if page.evaluate(SNAPSHOT_STATE) == "none":
+        page.reload()
+        wait_ready(page)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout)

@@ -36,6 +36,7 @@ LANGUAGE_NAMES: Final = {"en": "English", "sv": "Svenska", "de": "Deutsch", "zh-
 #: The catalog folder (gettext locale name) of each public code.
 LOCALE_DIRS: Final = {"en": "en", "sv": "sv", "de": "de", "zh-TW": "zh_TW"}
 
+
 def _catalog_dir(module_file: str = __file__) -> Path:
     """``i18n/`` beside the ``scorpion`` package; where the package is imported from a zip
     archive (the page's app.zip), beside the archive, where the catalogs are written."""

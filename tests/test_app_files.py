@@ -106,7 +106,8 @@ def test_reads_only_the_files_wanted(tmp_path: Path) -> None:
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("pkg/mod.pyc", b"\x00" * 100, compress_type=zipfile.ZIP_DEFLATED)
         archive.writestr("i18n/sv/x.mo", "text", compress_type=zipfile.ZIP_DEFLATED)
-    script = READ.replace("await readZip(buffer)", 'await readZip(buffer, (p) => !p.endsWith(".pyc"))')
+    wanted = 'await readZip(buffer, (p) => !p.endsWith(".pyc"))'
+    script = READ.replace("await readZip(buffer)", wanted)
     assert NODE is not None
     done = subprocess.run(
         [NODE, "--input-type=module", "-e", script, str(path)],
@@ -141,4 +142,4 @@ def test_writes_the_archive_whole_and_puts_it_on_the_import_path() -> None:
     ]
     assert got["made"] == ["/home/pyodide/i18n/sv/LC_MESSAGES"]
     (code,) = got["ran"]
-    assert 'sys.path.insert(0, archive)' in code and '"/home/pyodide/app.zip"' in code
+    assert "sys.path.insert(0, archive)" in code and '"/home/pyodide/app.zip"' in code

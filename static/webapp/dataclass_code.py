@@ -76,10 +76,9 @@ def prepare() -> None:
     if "webapp.main" in sys.modules:
         return
     try:
-        loader = __loader__  # zipimport's, in the page: the file is in app.zip
-        data = loader.get_data(str(Path(__file__).with_name(CODE_FILE)))  # type: ignore[attr-defined]
-        codes = marshal.loads(data)
-    except (OSError, EOFError, ValueError, TypeError):
+        loader: Any = globals()["__loader__"]  # zipimport's, in the page: it is in app.zip
+        codes = marshal.loads(loader.get_data(str(Path(__file__).with_name(CODE_FILE))))
+    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
         return  # compiled as usual
     if isinstance(codes, dict):
         use(codes)

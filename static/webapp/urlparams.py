@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlencode
 
 from scorpion.cards import check_deck, format_deck, parse_deck
 from scorpion.deals import MAX_DEAL, MIN_DEAL, check_deal_number
@@ -50,8 +49,26 @@ def _first(values: dict[str, list[str]], key: str) -> str | None:
     return found[0].strip() if found else None
 
 
+def _parse(query: str) -> dict[str, list[str]]:
+    """The query's values by name (blank ones kept). ``urllib.parse`` is imported only for
+    a query that has something in it: it imports ``ipaddress`` too, a fifth of the page's
+    start, which a plain visit does without."""
+    text = query.lstrip("?")
+    if not text:
+        return {}
+    from urllib.parse import parse_qs
+
+    return parse_qs(text, keep_blank_values=True)
+
+
+def _encode(params: dict[str, str] | list[tuple[str, str]]) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(params)
+
+
 def read_query(query: str) -> Start:
-    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    values = _parse(query)
     problems: list[str] = []
     deal: int | None = None
     deck: tuple[str, ...] | None = None
@@ -141,7 +158,7 @@ def share_query(deal: int | None, variant: str, deck: Sequence[str] | None) -> s
         params["deck"] = format_deck(deck)
     if variant != "classic":
         params["variant"] = variant
-    return "?" + urlencode(params)
+    return "?" + _encode(params)
 
 
 def replay_query(text: str) -> str:
@@ -150,12 +167,12 @@ def replay_query(text: str) -> str:
     >>> replay_query("1AAECBG76qoc")
     '?replay=1AAECBG76qoc'
     """
-    return "?" + urlencode({"replay": text})
+    return "?" + _encode({"replay": text})
 
 
 def without_game(query: str) -> str:
     """The query with the game parameters taken out (``?lang=`` stays), so a reload
     returns to the saved game instead of dealing the link's game again."""
-    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    values = _parse(query)
     kept = [(k, v) for k, vs in values.items() if k not in GAME_KEYS for v in vs]
-    return "?" + urlencode(kept) if kept else ""
+    return "?" + _encode(kept) if kept else ""

@@ -1,0 +1,99 @@
+// PyScript's `interpreter` (pyscript.toml): Pyodide starts the moment the page runs this
+// module, from the build's memory snapshot when it can, with the game's files unpacked, and
+// PyScript gets that interpreter. How and why: docs/architecture.md, "The boot".
+import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
+import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
+import { pythonSnapshot } from "./python-snapshot.mjs";
+import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
+import { compileEarly, handOver } from "./early-wasm.mjs";
+import { metered } from "./link-rate.mjs";
+import * as domWrites from "./dom-writes.mjs";
+
+export { version };
+
+let stdout = (line) => console.log(line);
+let stderr = (line) => console.warn(line);
+const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
+
+// The runtime's files: those index.html's head asked for, or asked for now. The wasm's
+// download says how fast the link is (link-rate.mjs), which decides whether a first visit
+// fetches the snapshot.
+function takeEarly() {
+  const early = globalThis.scorpionRuntime; // {asked, responses}; taken once
+  globalThis.scorpionRuntime = undefined;
+  const fine = early && typeof early === "object" && typeof early.asked === "number";
+  return fine ? early : { asked: performance.now(), responses: {} };
+}
+
+const early = takeEarly();
+const WASM = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const runtime = { ...early.responses };
+const link = metered(runtime[WASM] ?? fetch(WASM, { credentials: "same-origin" }), {
+  since: early.asked,
+});
+runtime[WASM] = link.response;
+link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
+
+// app.zip: at once where the link is not the bottleneck (a later visit reads it from the
+// service worker's cache), otherwise once the wasm is in, so that the runtime's files, which
+// Python needs first, share the link with nothing else, and app.zip arrives while Python
+// starts. Python up without it fetches it then at the latest.
+let app = null;
+const fetchApp = () => (app ??= fetchAppFiles(new URL("./app.zip", import.meta.url)));
+if (navigator.serviceWorker?.controller) fetchApp();
+else link.arrived.then(() => fetchApp().catch(() => {})); // reported when awaited below
+
+// What a restored interpreter must not share with the one that made the snapshot: the
+// random generator's state (every visit would deal the same "random" games), and what the
+// import system remembers of the working directory (written afresh; app.zip's importer:
+// app-files.mjs).
+// Not importlib.invalidate_caches(): it also imports importlib.metadata, which is slow.
+// And a check that this is the interpreter the build left, with the game imported.
+const AFTER_RESTORE = `
+import random, sys
+from importlib.machinery import FileFinder
+if "webapp.main" not in sys.modules:
+    raise RuntimeError("the snapshot holds no game")
+random.seed()
+for finder in sys.path_importer_cache.values():
+    if isinstance(finder, FileFinder):
+        finder.invalidate_caches()
+`;
+
+async function start() {
+  const snapshot = await pythonSnapshot(link.rate);
+  if (snapshot) {
+    fetchApp(); // the link is fast: no need to wait
+    // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
+    compileEarly(WASM, globalThis, (response) => response, runtime);
+    try {
+      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
+      pyodide.runPython(AFTER_RESTORE);
+      performance.mark("scorpion-restored", { detail: snapshot.source }); // for bench/load.py
+      snapshot.restored();
+      return pyodide;
+    } catch (error) {
+      console.warn("scorpion: the Python snapshot did not restore; starting afresh:", error);
+      await snapshot.failed();
+    }
+  }
+  document.documentElement.dataset.snapshot = "none";
+  // Pyodide compiles the runtime itself, as bare Pyodide does, from the responses above
+  // (WebKit runs Python several times slower from a module compiled ahead).
+  if (!snapshot) handOver(globalThis, new Map(Object.entries(runtime)));
+  return load(output);
+}
+
+const started = start().then(async (pyodide) => {
+  writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
+  pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/dom.py's DOM writes
+  performance.mark("scorpion-pyodide"); // for bench/load.py
+  return useBuiltStdlib(pyodide);
+});
+started.catch(() => {}); // PyScript reports a failure: it awaits the same promise
+
+export function loadPyodide(options = {}) {
+  if (options.stdout) stdout = options.stdout;
+  if (options.stderr) stderr = options.stderr;
+  return started;
+}

@@ -1,0 +1,245 @@
+// The Python memory snapshot, so that every visit, the first included, skips Python's start
+// and our imports.
+//
+// A snapshot is Pyodide's WebAssembly memory (31 MB) taken after Python started and imported
+// the game (webapp.main and all it imports, the solver, the rules page, the four catalogs).
+// tools/make_snapshot.mjs makes it at build time, from the very runtime and app.zip the site
+// ships, and stores it as static/python.snapshot: without its all-zero pages (sparse.mjs),
+// deflated (5.3 MB). Restoring it (`loadPyodide({_loadSnapshot})`) is about twice as fast as
+// starting Python, and the imports come for free. It is an ordinary file of the site:
+// versioned with the rest and precached (and checked) by the service worker, so it only
+// ever meets the runtime it was made with (Pyodide refuses one from another build anyway).
+//
+// Inflating it takes 0.1-0.2 s of a loading page's thread here, so once a visit has restored
+// it and the game is idle, the inflated copy (13.6 MB) is kept in Cache Storage under the
+// site's version, and later visits read that instead (`<html data-snapshot>`: "shipped",
+// then "kept"; "kept" at once when restored from the copy; "none": Python started without).
+// A new version keeps its own copy and drops the old.
+//
+// Cache Storage is input: any page of this origin can write it, and a snapshot is code. So
+// the kept copy is hashed and compared with the SHA-256 the build stamped into BUILD below
+// (this module itself is checked by the service worker against its own list) before it is
+// restored, and before it is kept; a copy that fails is dropped and the shipped one is
+// used. Names are scoped by the site's folder (docs/security.md): the cache and the
+// localStorage marker are `scorpion.python-snapshot@<folder>`, so two copies of the game on
+// one origin keep their own.
+//
+// Anything wrong (no DecompressionStream, a failed download, a snapshot that will not
+// restore, no room to keep a copy) costs only the speed-up: pyodide-boot.mjs then starts
+// Python as usual, and a copy that will not restore is dropped. A version whose kept copy
+// failed once (missing, wrong, or not restoring) keeps no copy again: its later visits
+// restore the shipped one (FAILED below).
+
+import { fastEnough, nearby } from "./link-rate.mjs";
+import { unpack } from "./sparse.mjs";
+
+// Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
+const BUILD = /* BUILD */ { sha256: null } /* /BUILD */;
+
+const root = document.documentElement;
+const siteVersion = root.dataset.version || "dev"; // "dev": not a built site, no snapshot
+const SHIPPED = new URL("./python.snapshot", import.meta.url);
+const scopePath = new URL("./", location.href).pathname; // "/a/": this copy of the site
+// Cache Storage, and localStorage: the site version whose copy is in the cache (read at
+// once, where Cache Storage would take a round trip before the runtime could start
+// loading). Not "scorpion-…": sw.js of earlier builds deletes every cache of that prefix.
+const CACHE = `scorpion.python-snapshot@${scopePath}`;
+const KEPT = `scorpion.python-snapshot@${scopePath}`;
+const LEGACY_CACHE = "python-snapshots"; // unscoped, of earlier builds: this copy's entries go
+const base = new URL("./", import.meta.url).href; // this site's static/
+const key = `${base}python-${siteVersion}.snapshot`; // a Cache Storage key, never fetched
+const built = siteVersion !== "dev" && typeof DecompressionStream === "function";
+const canKeep =
+  built && "caches" in globalThis && !!globalThis.crypto?.subtle && typeof BUILD.sha256 === "string";
+
+function keptVersion() {
+  try {
+    return localStorage.getItem(KEPT);
+  } catch {
+    return null; // storage blocked: no copy either
+  }
+}
+
+function noteKept(version) {
+  try {
+    if (version === null) localStorage.removeItem(KEPT);
+    else localStorage.setItem(KEPT, version);
+  } catch {
+    // storage full or blocked: the next visit inflates the shipped one again
+  }
+}
+
+// The site version whose kept copy failed once: it keeps no copy again. (WebKit, reloaded
+// the moment the game was ready, sometimes found the copy gone from Cache Storage while
+// the note above stayed: each such keep and loss cost a visit its speed-up.)
+const FAILED = `${KEPT}.failed`;
+
+function keepingFailed() {
+  try {
+    return localStorage.getItem(FAILED) === siteVersion;
+  } catch {
+    return false;
+  }
+}
+
+function noteKeepingFailed() {
+  try {
+    localStorage.setItem(FAILED, siteVersion);
+  } catch {
+    // storage blocked: nothing is kept either
+  }
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Throws unless `buffer` is the snapshot the build made. */
+async function check(buffer) {
+  const started = performance.now();
+  const got = await sha256(buffer);
+  // For bench/hashes.py: the time this check took.
+  performance.measure("scorpion-snapshot-check", { start: started, end: performance.now() });
+  if (got !== BUILD.sha256) throw new Error(`the snapshot's SHA-256 is ${got}, not the build's`);
+  return buffer;
+}
+
+/** The kept copy, checked, unpacked. The digest runs off the main thread (WebCrypto) while
+ * the main thread unpacks; the memory is handed on only once the digest is right. */
+async function readKept() {
+  const found = await (await caches.open(CACHE)).match(key);
+  if (!found) throw new Error("the kept snapshot is no longer in Cache Storage");
+  const buffer = await found.arrayBuffer();
+  const checking = check(buffer);
+  checking.catch(() => {}); // awaited below
+  let memory;
+  try {
+    memory = unpack(buffer);
+  } catch (error) {
+    await checking; // a copy that is not the build's says so first
+    throw error;
+  }
+  await checking;
+  return memory;
+}
+
+async function dropKept() {
+  noteKept(null); // the next visit inflates the shipped one afresh
+  try {
+    await (await caches.open(CACHE)).delete(key);
+  } catch {
+    // nothing to drop
+  }
+}
+
+/** This copy's entries in the unscoped cache of earlier builds (others' are left alone). */
+async function dropLegacy() {
+  if (!(await caches.has(LEGACY_CACHE))) return;
+  const cache = await caches.open(LEGACY_CACHE);
+  for (const request of await cache.keys()) {
+    if (request.url.startsWith(base)) await cache.delete(request);
+  }
+  if ((await cache.keys()).length === 0) await caches.delete(LEGACY_CACHE);
+}
+
+async function download() {
+  const response = await fetch(SHIPPED, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`python.snapshot: HTTP ${response.status}`);
+  const inflated = response.body.pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(inflated).arrayBuffer();
+}
+
+// Pyodide awaits the whole snapshot before it starts, and the snapshot is 5.4 MB that no
+// server compresses further, as much as the rest of a first visit gzipped: it saves Python's
+// start and the game's imports (some 0.3 s of a desktop's CPU), which is worth its download
+// only on a link faster than about 150 Mbit/s. So a first visit (no service worker controls
+// the page yet) asks for it only where the page came from a server close by or the runtime's
+// own download came in that fast (link-rate.mjs), and not where the browser asks to save
+// data; other first visits start Python as bare Pyodide does, and the service worker brings
+// the snapshot with the rest of the offline copy for the next visit, which restores it from
+// that cache on any connection.
+async function worthDownloading(link) {
+  if (navigator.serviceWorker?.controller) return true;
+  if (navigator.connection?.saveData) return false;
+  if (nearby(performance.getEntriesByType?.("navigation")?.[0])) return true;
+  const measured = await link;
+  return !!measured && fastEnough(measured.rate, measured.encoded);
+}
+
+function whenIdleAndReady(then) {
+  const idle = () =>
+    globalThis.requestIdleCallback ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 0);
+  if (root.dataset.ready === "1") return idle();
+  new MutationObserver((records, observer) => {
+    if (root.dataset.ready !== "1") return;
+    observer.disconnect();
+    idle();
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+/** Keep the inflated snapshot for later visits, once the game is up and idle. */
+function keepLater(packed) {
+  whenIdleAndReady(async () => {
+    try {
+      const cache = await caches.open(CACHE);
+      await cache.put(key, new Response(await check(await packed)));
+      for (const request of await cache.keys()) {
+        if (request.url.startsWith(base) && request.url !== key) await cache.delete(request);
+      }
+      noteKept(siteVersion);
+      root.dataset.snapshot = "kept";
+      await dropLegacy();
+    } catch (error) {
+      console.warn("scorpion: the Python snapshot was not kept (it is inflated again):", error);
+    }
+  });
+}
+
+/**
+ * The snapshot to restore, or null when there is none to have or it is not worth the wait
+ * (`link`: a promise of `{rate, encoded}`, the runtime's download as link-rate.mjs measured
+ * it, or of null):
+ * `{source, bytes, restored(), failed()}`. `source` is "kept" or "shipped" ("shipped" once a
+ * kept copy turned out missing or wrong: it is dropped and the shipped one downloaded);
+ * `bytes` is a promise of the memory (Pyodide awaits it; it rejects if the read, download or
+ * inflating fails); the page calls `restored()` or `failed()` once it knows how the restore
+ * went.
+ */
+export async function pythonSnapshot(link = Promise.resolve(null)) {
+  if (!built) return null;
+  const state = { source: "shipped", packed: null };
+  let bytes;
+  if (canKeep && keptVersion() === siteVersion && !keepingFailed()) {
+    state.source = "kept";
+    bytes = readKept().catch(async (error) => {
+      console.warn("scorpion: the kept Python snapshot is not used; the shipped one is:", error);
+      noteKeepingFailed();
+      await dropKept();
+      state.source = "shipped";
+      state.packed = download();
+      return unpack(await state.packed);
+    });
+  } else {
+    if (!(await worthDownloading(link))) return null;
+    state.packed = download();
+    state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
+    bytes = state.packed.then(unpack);
+  }
+  bytes.catch(() => {});
+  return {
+    get source() {
+      return state.source;
+    },
+    bytes,
+    restored: () => {
+      root.dataset.snapshot = state.source;
+      if (state.source === "shipped" && canKeep && !keepingFailed()) keepLater(state.packed);
+    },
+    failed: async () => {
+      if (state.source !== "kept") return;
+      noteKeepingFailed();
+      await dropKept();
+    },
+  };
+}
