@@ -174,7 +174,8 @@ PYSCRIPT_STDLIB = "static/pyscript-stdlib.mjs"
 # modules, and what those import, get compiled into python_stdlib.zip. Missing one only
 # costs its compile in the browser.
 BOOT_IMPORTS: tuple[str, ...] = (
-    "asyncio", "base64", "html", "inspect", "io", "json", "os", "pathlib",
+    "asyncio", "base64", "calendar", "html", "inspect", "io", "json", "os", "pathlib",
+    "urllib.parse",  # imported by the start for a link's query (webapp/urlparams.py)
     "webapp.main",
 )  # fmt: skip
 PYODIDE_DEST = "static/vendor/pyodide"
