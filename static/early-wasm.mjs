@@ -65,19 +65,3 @@ export function handOver(scope, waiting) {
     return found;
   };
 }
-
-/** Call `then` as soon as the next `WebAssembly.instantiateStreaming` has instantiated (before
- * whoever asked goes on: Pyodide then starts Python, which holds the thread); the global is
- * put back at that first use. */
-export function whenInstantiated(then, scope = globalThis) {
-  const wasm = scope.WebAssembly;
-  const original = wasm?.instantiateStreaming;
-  if (typeof original !== "function") return false;
-  wasm.instantiateStreaming = function instantiateThen(source, imports) {
-    wasm.instantiateStreaming = original;
-    const instantiating = original.call(wasm, source, imports);
-    instantiating.then(then, () => {});
-    return instantiating;
-  };
-  return true;
-}

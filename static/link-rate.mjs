@@ -1,31 +1,32 @@
-// How fast this visit's connection is, read off the runtime's own download: the standard
-// library (python_stdlib.zip, 2.7 MB, which every visit fetches as it starts and which no
-// server compresses further, so the bytes the page reads are the bytes on the wire). A
-// first visit asks for the 5.7 MB Python snapshot only where the link would bring it in
-// sooner than the CPU time it saves (python-snapshot.mjs), and fetches app.zip only once
-// the runtime is in (pyodide-boot.mjs).
+// How fast this visit's connection is, read off the runtime's own download (the 9.6 MB wasm,
+// which every visit fetches first): a first visit asks for the 5.4 MB Python snapshot only
+// where the link would bring it in sooner than the CPU time it saves (python-snapshot.mjs),
+// and fetches app.zip only once the wasm is in, so that the runtime's files have the link to
+// themselves and app.zip arrives while Python starts (pyodide-boot.mjs).
 //
-// The rate is the body's bytes as the page gets them over the time from the request to the
-// chunk that passes SAMPLE bytes. Counting from the request (not from the first chunk the
-// page reads) keeps it right when the browser held bytes back before the page read them;
-// the round trip it counts, and the wasm sharing the link meanwhile, only make it read low.
+// The rate is the body's bytes as the page gets them (after any Content-Encoding) over the
+// time from the request to the chunk that passes SAMPLE bytes. Counting from the request
+// (not from the first chunk the page reads) keeps it right when the browser held bytes back
+// before the page read them; the round trip it counts only makes it read low.
 
 export const SAMPLE = 1 << 20;
 
 // The snapshot is worth its download where it comes in within the CPU time it saves.
 export const SNAPSHOT_BYTES = 5.7e6; // on the wire: tools/make_snapshot.mjs deflates it
 export const SAVES_MS = 300; // what restoring saves, at least, on a desktop
+const GZIP_RATIO = 2.7; // the wasm's size over its gzipped size (a Content-Encoding: br is more)
 // A page that arrived whole this soon after it was asked for came from this machine or its
 // network: the link is fast. (The metered rate cannot say so on its own: the body's chunks
 // reach the page's thread only as often as the busy thread lets them, so it reads low, never
 // high.) The page is some 14 KB gzipped: 5.4 ms at 20 Mbit/s before any round trip.
 export const NEARBY_MS = 12;
 
-/** Whether a first visit whose runtime came in at `rate` (bytes per ms) should fetch the
- * snapshot. */
-export function fastEnough(rate) {
+/** Whether a first visit whose wasm came in at `rate` (bytes per ms, as the page reads them:
+ * after any Content-Encoding) should fetch the snapshot. */
+export function fastEnough(rate, encoded) {
   if (!(rate > 0)) return false; // not measured: assume a link like most
-  return SNAPSHOT_BYTES / rate <= SAVES_MS;
+  const wire = encoded ? rate / GZIP_RATIO : rate;
+  return SNAPSHOT_BYTES / wire <= SAVES_MS;
 }
 
 /** Whether the page's own response (a PerformanceNavigationTiming) came from close by: all

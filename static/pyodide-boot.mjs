@@ -5,7 +5,7 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
-import { compileEarly, handOver, whenInstantiated } from "./early-wasm.mjs";
+import { compileEarly, handOver } from "./early-wasm.mjs";
 import { metered } from "./link-rate.mjs";
 import * as domWrites from "./dom-writes.mjs";
 
@@ -15,10 +15,9 @@ let stdout = (line) => console.log(line);
 let stderr = (line) => console.warn(line);
 const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
 
-// The runtime's files: those index.html's head asked for, or asked for now. The standard
-// library's download (2.7 MB that no server compresses further, which Pyodide reads whole)
-// says how fast the link is (link-rate.mjs), which decides whether a first visit fetches
-// the snapshot; the wasm's response is left as the browser gives it, for streaming compiles.
+// The runtime's files: those index.html's head asked for, or asked for now. The wasm's
+// download says how fast the link is (link-rate.mjs), which decides whether a first visit
+// fetches the snapshot.
 function takeEarly() {
   const early = globalThis.scorpionRuntime; // {asked, responses}; taken once
   globalThis.scorpionRuntime = undefined;
@@ -27,23 +26,22 @@ function takeEarly() {
 }
 
 const early = takeEarly();
-const vendor = (name) => new URL(`./vendor/pyodide/${name}`, import.meta.url).href;
-const WASM = vendor("pyodide.asm.wasm");
-const STDLIB = vendor("python_stdlib.zip");
+const WASM = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const runtime = { ...early.responses };
-for (const url of [WASM, STDLIB]) runtime[url] ??= fetch(url, { credentials: "same-origin" });
-const link = metered(runtime[STDLIB], { since: early.asked });
-runtime[STDLIB] = link.response;
+const link = metered(runtime[WASM] ?? fetch(WASM, { credentials: "same-origin" }), {
+  since: early.asked,
+});
+runtime[WASM] = link.response;
 link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
 
 // app.zip: at once where the link is not the bottleneck (a later visit reads it from the
-// service worker's cache, a restore needs the link for the snapshot anyway); on a first
-// visit that starts Python itself, once the runtime is instantiated, so that the runtime's
-// files, which Python needs first, share the link with nothing else, and app.zip arrives
-// while Python starts. Python up without it fetches it then at the latest.
+// service worker's cache), otherwise once the wasm is in, so that the runtime's files, which
+// Python needs first, share the link with nothing else, and app.zip arrives while Python
+// starts. Python up without it fetches it then at the latest.
 let app = null;
 const fetchApp = () => (app ??= fetchAppFiles(new URL("./app.zip", import.meta.url)));
 if (navigator.serviceWorker?.controller) fetchApp();
+else link.arrived.then(() => fetchApp().catch(() => {})); // reported when awaited below
 
 // What a restored interpreter must not share with the one that made the snapshot: the
 // random generator's state (every visit would deal the same "random" games), and what the
@@ -82,10 +80,7 @@ async function start() {
   document.documentElement.dataset.snapshot = "none";
   // Pyodide compiles the runtime itself, as bare Pyodide does, from the responses above
   // (WebKit runs Python several times slower from a module compiled ahead).
-  if (!snapshot) {
-    handOver(globalThis, new Map(Object.entries(runtime)));
-    if (!whenInstantiated(() => fetchApp().catch(() => {}))) fetchApp(); // reported below
-  }
+  if (!snapshot) handOver(globalThis, new Map(Object.entries(runtime)));
   return load(output);
 }
 

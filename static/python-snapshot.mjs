@@ -167,7 +167,7 @@ async function worthDownloading(link) {
   if (connection?.saveData || SLOW.includes(connection?.effectiveType)) return false;
   if (nearby(performance.getEntriesByType?.("navigation")?.[0])) return true;
   const measured = await link;
-  return !!measured && fastEnough(measured.rate);
+  return !!measured && fastEnough(measured.rate, measured.encoded);
 }
 
 function whenIdleAndReady(then) {

@@ -135,22 +135,3 @@ def test_without_streaming_compilation_the_early_responses_still_go_to_pyodide()
     assert result["out"] == [f"{WASM} (early)", f"{STDLIB} (early)"]
     assert result["fetched"] == []
     assert result["restored"] is True
-
-
-def test_when_instantiated_calls_back_before_the_caller_goes_on() -> None:
-    script = f"""
-import {{ whenInstantiated }} from "{MODULE}";
-const order = [];
-const original = async () => {{ order.push("instantiated"); return "result"; }};
-const WebAssembly = {{ instantiateStreaming: original }};
-whenInstantiated(() => order.push("callback"), {{ WebAssembly }});
-const got = await WebAssembly.instantiateStreaming("source", "imports");
-order.push("caller");
-const restored = WebAssembly.instantiateStreaming === original;
-console.log(JSON.stringify({{ got, order, restored }}));
-"""
-    assert node_json(script) == {
-        "got": "result",
-        "order": ["instantiated", "callback", "caller"],
-        "restored": True,
-    }
