@@ -240,14 +240,24 @@ IN_FRAME_READY = """() => {
 LATER = {"chromium": {"kept"}, "firefox": {"kept"}, "webkit": {"kept", "shipped"}}
 
 
+# Whether the service worker controlled the page from its start (it answered the page).
+THROUGH_WORKER = "() => performance.getEntriesByType('navigation')[0].workerStart > 0"
+
+
 def reload_paths(driver: Driver, times: int) -> list[tuple[str, float]]:
-    """Reload ``times`` times, each as soon as the game is ready: (path, seconds) each."""
+    """Reload ``times`` times, each as soon as the game is ready: (path, seconds) each. A
+    visit the service worker does not control yet is a first visit again: from this
+    machine's server it restores the shipped snapshot unless the server was slow to answer
+    (python-snapshot.mjs), and then starts Python itself: its path is "none (first)"."""
     paths = []
     for _ in range(times):
         started = time.monotonic()
         driver.reload()
         wait_ready(driver)
-        paths.append((driver.js(SNAPSHOT), round(time.monotonic() - started, 1)))
+        path = driver.js(SNAPSHOT)
+        if path == "none" and not driver.js(THROUGH_WORKER):
+            path = "none (first)"
+        paths.append((path, round(time.monotonic() - started, 1)))
     return paths
 
 
@@ -259,7 +269,12 @@ def test_first_visit_later_visits_and_offline(
     driver = new_session()
     boot(driver, f"{server.url()}?deck={DECK}")
     first = driver.js(SNAPSHOT)
-    assert first in ("shipped", "kept"), f"{driver.name}: the first visit took {first}"
+    assert first in ("shipped", "kept", "none"), f"{driver.name}: the first visit took {first}"
+    if first == "none":  # the server was slow to answer: the next visit restores it
+        driver.wait(CONTROLLED)
+        driver.reload()
+        wait_ready(driver)
+        assert driver.js(SNAPSHOT) in ("shipped", "kept")
     play(driver, "4H>7")
     driver.wait("() => document.documentElement.dataset.snapshot === 'kept'", timeout=KEPT_S)
     driver.wait(CONTROLLED)
@@ -286,13 +301,13 @@ def test_reloads_the_moment_the_game_is_ready_restore_a_snapshot(
     boot(driver, f"{server.url()}?deck={DECK}")
     paths = reload_paths(driver, 4)
     print(f"{driver.name}: reloads at once {paths}")
-    assert "none" not in {path for path, _ in paths}, paths
+    assert "none" not in {path for path, _ in paths}, paths  # every controlled visit restored
     failed = driver.js("() => localStorage.getItem('scorpion.python-snapshot@/.failed')")
     if failed is not None:  # a copy failed: none kept, none read again
         version = driver.js("() => document.documentElement.dataset.version")
         assert failed == version
         assert driver.js("() => localStorage.getItem('scorpion.python-snapshot@/')") is None
-        assert [path for path, _ in reload_paths(driver, 1)] == ["shipped"]
+        assert [path for path, _ in reload_paths(driver, 1)] in (["shipped"], ["none (first)"])
 
 
 # --- stored data written by someone else (the saved-data issue's cases) ----------------------
