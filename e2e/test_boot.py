@@ -189,14 +189,13 @@ def test_python_imports_the_game_from_app_zip_its_dataclasses_compiled(site_dir:
     script = f"""
 import {{ readFileSync }} from "node:fs";
 const {{ loadPyodide }} = await import("{runtime}");
-const {{ readZip, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
+const {{ readApp, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
 const pyodide = await loadPyodide({{ indexURL: "{static / "vendor" / "pyodide"}/" }});
 const zip = readFileSync("{static / "app.zip"}");
-const buffer = zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength);
-const files = await readZip(buffer, (name) => !name.endsWith(".pyc"));
+const app = await readApp(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
 const dir = pyodide.FS.cwd();
-writeAppFiles(pyodide, dir, {{ archive: new Uint8Array(buffer), files }});
-writeAppFiles(pyodide, dir, {{ archive: new Uint8Array(buffer), files }});  // once on the path
+writeAppFiles(pyodide, dir, app);
+writeAppFiles(pyodide, dir, app);  // once on the path
 console.log(pyodide.runPython(`
 import json, sys
 from webapp.dataclass_code import USED, prepare

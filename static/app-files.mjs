@@ -60,18 +60,22 @@ export async function readZip(buffer, wanted = () => true) {
   return Promise.all(files.map(async ({ path, bytes }) => ({ path, bytes: await bytes })));
 }
 
-/** Fetch app.zip and read out what Python does not import from it: `{archive, files}`, or
- * `{archive, files: null}` where the browser cannot inflate (writeAppFiles then has Pyodide
- * unpack the whole archive). */
-export async function fetchAppFiles(url) {
-  const response = await fetch(url, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
-  const buffer = await response.arrayBuffer();
+/** app.zip's bytes (an ArrayBuffer) with what Python does not import from it read out:
+ * `{archive, files}`, or `{archive, files: null}` where the browser cannot inflate
+ * (writeAppFiles then has Pyodide unpack the whole archive). */
+export async function readApp(buffer) {
   const files =
     typeof DecompressionStream === "function"
       ? await readZip(buffer, (path) => !path.endsWith(IMPORTED))
       : null;
   return { archive: new Uint8Array(buffer), files };
+}
+
+/** Fetch app.zip and read it (readApp). */
+export async function fetchAppFiles(url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+  return readApp(await response.arrayBuffer());
 }
 
 /** Write what fetchAppFiles read into `dir` of Pyodide's file system, and put the archive

@@ -5,14 +5,12 @@
 // once each. Why: docs/architecture.md.
 
 /**
- * Start compiling the wasm at `url` and let the next loadPyodide instantiate that. `wrap`
- * gets the fetch's promise and returns the one to compile (link-rate.mjs meters it).
+ * Start compiling the wasm at `url` and let the next loadPyodide instantiate that.
  * `early`: responses already asked for, by absolute URL (promises of Responses): the
  * wasm's is compiled instead of fetching it again, the others are what Pyodide's first
- * fetch of each URL gets. Returns a promise that settles when the compile does (never
- * rejects), or false where the browser cannot compile while downloading.
+ * fetch of each URL gets. False where the browser cannot compile while downloading.
  */
-export function compileEarly(url, scope = globalThis, wrap = (response) => response, early = {}) {
+export function compileEarly(url, scope = globalThis, early = {}) {
   const wasm = scope.WebAssembly;
   const fetchOriginal = scope.fetch;
   const waiting = new Map(Object.entries(early ?? {}));
@@ -24,11 +22,8 @@ export function compileEarly(url, scope = globalThis, wrap = (response) => respo
   const instantiateOriginal = wasm.instantiateStreaming;
   const first = waiting.get(href) ?? fetchOriginal.call(scope, href);
   waiting.delete(href);
-  const compiled = wasm.compileStreaming(wrap(first));
-  const settled = compiled.then(
-    () => undefined,
-    () => undefined, // reported, if ever, by the fallback below
-  );
+  const compiled = wasm.compileStreaming(first);
+  compiled.catch(() => {}); // reported, if ever, by the fallback below
   const marker = Object.freeze({ compiledEarly: href }); // not a Response
 
   waiting.set(href, Promise.resolve(marker));
@@ -48,7 +43,7 @@ export function compileEarly(url, scope = globalThis, wrap = (response) => respo
     globalThis.performance?.mark?.("scorpion-runtime-early"); // e2e/test_boot.py, bench/load.py
     return { module, instance };
   };
-  return settled;
+  return true;
 }
 
 /** Pyodide's first fetch of each URL in `waiting` (a Map of promises of Responses) gets its

@@ -1,5 +1,5 @@
 // How fast this visit's connection is, read off the runtime's own download (the 9.6 MB wasm,
-// which every visit fetches first): a first visit asks for the 5.4 MB Python snapshot only
+// which every visit fetches first): a first visit asks for the 5.7 MB Python snapshot only
 // where the link would bring it in sooner than the CPU time it saves (python-snapshot.mjs),
 // and fetches app.zip only once the wasm is in, so that the runtime's files have the link to
 // themselves and app.zip arrives while Python starts (pyodide-boot.mjs).

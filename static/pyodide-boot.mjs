@@ -28,11 +28,15 @@ function takeEarly() {
 const early = takeEarly();
 const WASM = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const runtime = { ...early.responses };
-const link = metered(runtime[WASM] ?? fetch(WASM, { credentials: "same-origin" }), {
-  since: early.asked,
-});
-runtime[WASM] = link.response;
-link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
+runtime[WASM] ??= fetch(WASM, { credentials: "same-origin" });
+// Only a first visit needs the rate: a visit the service worker controls restores the
+// snapshot and reads app.zip from its cache, whatever the link.
+const controlled = !!navigator.serviceWorker?.controller;
+const link = controlled ? null : metered(runtime[WASM], { since: early.asked });
+if (link) {
+  runtime[WASM] = link.response;
+  link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py
+}
 
 // app.zip: at once where the link is not the bottleneck (a later visit reads it from the
 // service worker's cache), otherwise once the wasm is in, so that the runtime's files, which
@@ -40,7 +44,7 @@ link.rate.then((measured) => performance.mark("scorpion-link", { detail: measure
 // starts. Python up without it fetches it then at the latest.
 let app = null;
 const fetchApp = () => (app ??= fetchAppFiles(new URL("./app.zip", import.meta.url)));
-if (navigator.serviceWorker?.controller) fetchApp();
+if (!link) fetchApp();
 else link.arrived.then(() => fetchApp().catch(() => {})); // reported when awaited below
 
 // What a restored interpreter must not share with the one that made the snapshot: the
@@ -61,11 +65,11 @@ for finder in sys.path_importer_cache.values():
 `;
 
 async function start() {
-  const snapshot = await pythonSnapshot(link.rate);
+  const snapshot = await pythonSnapshot(link?.rate);
   if (snapshot) {
     fetchApp(); // the link is fast: no need to wait
     // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
-    compileEarly(WASM, globalThis, (response) => response, runtime);
+    compileEarly(WASM, globalThis, runtime);
     try {
       const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
       pyodide.runPython(AFTER_RESTORE);

@@ -156,9 +156,9 @@ async function download() {
 // only on a link faster than about 150 Mbit/s. So a first visit (no service worker controls
 // the page yet) asks for it only where the page came from a server close by or the runtime's
 // own download came in that fast (link-rate.mjs), and never where the browser says the
-// connection is 3G or slower or asks to save data; other first visits start Python as bare Pyodide does, and the service worker brings
-// the snapshot with the rest of the offline copy for the next visit, which restores it from
-// that cache on any connection.
+// connection is 3G or slower or asks to save data; other first visits start Python as bare
+// Pyodide does, and the service worker brings the snapshot with the rest of the offline
+// copy for the next visit, which restores it from that cache on any connection.
 const SLOW = ["slow-2g", "2g", "3g"];
 
 async function worthDownloading(link) {
@@ -202,14 +202,14 @@ function keepLater(packed) {
 /**
  * The snapshot to restore, or null when there is none to have or it is not worth the wait
  * (`link`: a promise of `{rate, encoded}`, the runtime's download as link-rate.mjs measured
- * it, or of null):
+ * it, or of null; none where the visit is controlled):
  * `{source, bytes, restored(), failed()}`. `source` is "kept" or "shipped" ("shipped" once a
  * kept copy turned out missing or wrong: it is dropped and the shipped one downloaded);
  * `bytes` is a promise of the memory (Pyodide awaits it; it rejects if the read, download or
  * inflating fails); the page calls `restored()` or `failed()` once it knows how the restore
  * went.
  */
-export async function pythonSnapshot(link = Promise.resolve(null)) {
+export async function pythonSnapshot(link = null) {
   if (!built) return null;
   const state = { source: "shipped", packed: null };
   let bytes;

@@ -45,7 +45,7 @@ if (plan.compile !== "missing") {{
 const scope = {{ fetch: realFetch, WebAssembly }};
 const early = {{}};
 for (const url of plan.early ?? []) early[url] = Promise.resolve({{ url, early: true }});
-const started = compileEarly("{WASM}", scope, (r) => r, early);
+const started = compileEarly("{WASM}", scope, early);
 const out = [];
 for (const [kind, arg] of plan.steps) {{
   if (kind === "fetch") {{

@@ -12,11 +12,12 @@ What goes in (all paths relative, so the site works under any sub-path such as `
 - ``static/app.zip``: the Python of ``PYTHON_SOURCES`` as bytecode (``<name>.pyc`` in place
   of each ``<name>.py``, see "Bytecode" below) plus the compiled gettext catalogs
   (``i18n/<lang>/LC_MESSAGES/<domain>.mo``), laid out as in the repository;
-  ``static/pyodide-boot.mjs`` (PyScript's interpreter) unpacks it into the interpreter's
-  working directory;
+  ``static/app-files.mjs`` writes it into the interpreter's working directory, where Python
+  imports from it, and reads the catalogs out beside it;
 - ``static/python.snapshot``: Python's memory once it has started and imported the game,
   made by ``tools/make_snapshot.mjs`` with the site's own runtime and app.zip under Node
-  (deflated, 5.3 MB); every visit restores it instead of starting Python
+  (deflated, 5.6 MB); visits restore it instead of starting Python (a first visit only
+  from a server close by or over a fast link: ``static/link-rate.mjs``)
   (``static/python-snapshot.mjs``, whose ``BUILD`` gets the SHA-256 of the inflated
   snapshot: a copy kept in Cache Storage is checked against it before it is restored);
 - the runtime vendored from ``node_modules``: the five Pyodide files in

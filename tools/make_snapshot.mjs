@@ -64,15 +64,14 @@ performance.now = () => ++ticks;
 
 const url = (file) => pathToFileURL(path.join(site, "static", file)).href;
 const { loadPyodide } = await import(url("vendor/pyodide/pyodide.mjs"));
-const { readZip, writeAppFiles } = await import(url("app-files.mjs"));
+const { readApp, writeAppFiles } = await import(url("app-files.mjs"));
 const { pack } = await import(url("sparse.mjs"));
 
 const indexURL = path.join(site, "static", "vendor", "pyodide") + path.sep; // a path under Node
 const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL });
 const zip = readFileSync(path.join(site, "static", "app.zip"));
 const buffer = zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength);
-const files = await readZip(buffer, (name) => !name.endsWith(".pyc")); // as the page reads it
-writeAppFiles(pyodide, pyodide.FS.cwd(), { archive: new Uint8Array(buffer), files });
+writeAppFiles(pyodide, pyodide.FS.cwd(), await readApp(buffer)); // as the page does
 pyodide.runPython(PRELOAD);
 
 const memory = pyodide.makeMemorySnapshot(); // a small header, then the heap
