@@ -56,7 +56,9 @@ COLLECT = """() => {
   const marks = {};
   for (const e of performance.getEntriesByType("mark")) marks[e.name] = e.startTime / 1000;
   const error = document.querySelector(".py-error");
-  return {marks, origin: performance.timeOrigin / 1000,
+  const resources = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name.split("/").pop(), start: e.startTime / 1000, end: e.responseEnd / 1000}));
+  return {marks, resources, origin: performance.timeOrigin / 1000,
           snapshot: document.documentElement.dataset.snapshot || null,
           error: error ? error.textContent : null};
 }"""

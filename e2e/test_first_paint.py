@@ -26,6 +26,9 @@ from webapp.page_texts import loading_texts
 from webapp.screen import deal_line
 from webapp.winnable import FIRST_DEAL
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from first_board import boot_files
+
 from scorpion import Game
 
 DESKTOP = {"width": 1440, "height": 900}
@@ -41,6 +44,12 @@ BOXES = """() => [...document.querySelectorAll('.card')].map(e => {
 TAG = "() => document.querySelectorAll('.card').forEach(e => e.baked = true)"
 ALL_TAGGED = "() => [...document.querySelectorAll('.card')].every(e => e.baked === true)"
 LIVE_CARDS = 4 * 4 + 3 * 7  # the first deal: columns 1-4 show 4 cards, 5-7 all 7
+
+
+# Animations on the page that never end (a spinner's), by the element they run on.
+ENDLESS = """() => document.getAnimations()
+    .filter((a) => a.effect.getComputedTiming().iterations === Infinity)
+    .map((a) => a.effect.target.id || a.effect.target.className)"""
 
 
 def texts_in(lang: str) -> tuple[dict[str, str], str]:
@@ -204,18 +213,37 @@ def test_a_link_to_a_game_or_a_saved_game_gets_no_baked_board(
         expect(page.locator("#deal-line")).to_have_text("Deal 42 · Classic")
 
 
-def test_the_boot_may_tell_its_progress_and_the_pill_says_it(
-    browser: Browser, site_url: str, wait_ready: Any
+def test_the_pill_counts_the_wasm_as_it_comes_and_the_bar_moves_with_it(
+    browser: Browser, site_url: str, site_dir: Path, wait_ready: Any
 ) -> None:
-    """A boot module can dispatch ``scorpion-boot`` with the bytes it has (the pill then
-    shows its figures instead of the finished files'); a malformed one is ignored."""
+    """The boot tells how much of the wasm has come (``scorpion-boot``: pyodide-boot.mjs
+    dispatches it per chunk); the pill adds that to the files already whole, and its bar
+    moves with it. Malformed news and news of another file are ignored. Nothing on the
+    page animates without end while Python starts."""
+    files = boot_files(site_dir)
+    wasm, app = "static/vendor/pyodide/pyodide.asm.wasm", "static/app.zip"
+    whole = sum(files.values())
+    others = whole - files[wasm] - files[app]
     with first_visit(browser, locale="sv-SE") as page:
-        release = held_back(page, "**/pyodide.asm.wasm")  # still downloading
+        release = held_back(page, "**/pyodide.asm.wasm")  # not a byte of it yet
+        release_app = held_back(page)  # nor of app.zip
         page.goto(site_url)
         tell = "detail => dispatchEvent(new CustomEvent('scorpion-boot', {detail}))"
-        page.evaluate(tell, {"loaded": 3_200_000, "total": 9_600_000})
-        expect(page.locator("#loading-text")).to_have_text("Hämtar spelet: 3,2 av 9,6 MB")
-        page.evaluate(tell, {"loaded": "x", "total": 0})
-        expect(page.locator("#loading-text")).to_have_text("Hämtar spelet: 3,2 av 9,6 MB")
+        page.evaluate(tell, {"url": wasm, "loaded": 3_200_000})
+        said = (others + 3_200_000) / 1e6
+        text = f"Hämtar spelet: {said:.1f} av {whole / 1e6:.1f} MB".replace(".", ",")
+        expect(page.locator("#loading-text")).to_have_text(text)
+        expect(page.locator("#loading-bar")).to_be_visible()
+        scale = f"{(others + 3_200_000) / whole:.3f}"
+        expect(page.locator("#loading-done")).to_have_attribute(
+            "style", f"transform: scaleX({scale});"
+        )
+        for bad in ({"url": wasm, "loaded": "x"}, {"url": "static/app.css", "loaded": 9e6}, {}):
+            page.evaluate(tell, bad)
+        page.evaluate("() => new Promise((done) => setTimeout(done, 300))")  # past a batch
+        expect(page.locator("#loading-text")).to_have_text(text)
+        # An endless animation's frames would take the CPU Python needs to start.
+        assert page.evaluate(ENDLESS) == []
         release()
+        release_app()
         wait_ready(page)

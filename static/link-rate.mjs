@@ -43,10 +43,11 @@ export function nearby(navigation) {
  * promise of `{rate, encoded}` (bytes per millisecond; whether the response had a
  * Content-Encoding) or of null (no body to meter, or the fetch failed before any bytes came);
  * `arrived`: a promise that settles once the whole body has arrived (or the fetch failed).
+ * `progress(bytes)`, if given, is told the body's bytes so far as each chunk comes.
  */
 export function metered(
   response,
-  { sample = SAMPLE, now = () => performance.now(), since = now() } = {},
+  { sample = SAMPLE, now = () => performance.now(), since = now(), progress = null } = {},
 ) {
   let sayRate, sayArrived;
   const rate = new Promise((resolve) => (sayRate = resolve));
@@ -94,6 +95,7 @@ export function metered(
               }
               counted += read.value.byteLength;
               if (counted >= sample) say();
+              progress?.(counted);
               controller.enqueue(read.value);
             }
           })();

@@ -32,7 +32,10 @@ runtime[WASM] ??= fetch(WASM, { credentials: "same-origin" });
 // Only a first visit needs the rate: a visit the service worker controls restores the
 // snapshot and reads app.zip from its cache, whatever the link.
 const controlled = !!navigator.serviceWorker?.controller;
-const link = controlled ? null : metered(runtime[WASM], { since: early.asked });
+// The loading pill (index.html) shows the wasm's bytes as they come.
+const told = (loaded) =>
+  dispatchEvent(new CustomEvent("scorpion-boot", { detail: { url: WASM, loaded } }));
+const link = controlled ? null : metered(runtime[WASM], { since: early.asked, progress: told });
 if (link) {
   runtime[WASM] = link.response;
   link.rate.then((measured) => performance.mark("scorpion-link", { detail: measured })); // bench/firstvisit.py

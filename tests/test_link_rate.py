@@ -29,7 +29,9 @@ const body = new ReadableStream({{
 }}, {{ highWaterMark: 0 }});
 const headers = plan.encoding ? {{ "Content-Encoding": plan.encoding }} : {{}};
 const source = new Response(body, {{ status: 200, headers }});
-const m = metered(Promise.resolve(source), {{ sample: plan.sample, now: () => clock }});
+const told = [];
+const m = metered(Promise.resolve(source), {{ sample: plan.sample, now: () => clock,
+  progress: (bytes) => told.push(bytes) }});
 let arrived = false;
 m.arrived.then(() => (arrived = true));
 const response = await m.response;
@@ -46,7 +48,7 @@ try {{
 }}
 const rate = await m.rate;
 await m.arrived;
-console.log(JSON.stringify({{ bytes, error, rate, arrived, status: response.status,
+console.log(JSON.stringify({{ bytes, error, rate, arrived, told, status: response.status,
   encoding: response.headers.get("Content-Encoding") }}));
 """
 
@@ -62,6 +64,7 @@ def test_the_body_passes_whole_and_the_rate_counts_from_the_request() -> None:
     assert got["bytes"] == 3000 and got["error"] is None and got["arrived"]
     assert got["status"] == 200
     assert got["rate"] == {"rate": 500.0, "encoded": False}
+    assert got["told"] == [500, 1000, 1500, 2000, 2500, 3000]  # the loading pill's figures
 
 
 def test_a_body_shorter_than_the_sample_is_measured_whole() -> None:
