@@ -2,7 +2,7 @@
 driven as e2e/engines/ drives them.
 
     .venv/bin/python bench/move_engines.py [--engine firefox --engine webkit] [--rounds 2]
-                                           [--site DIR]
+                                           [--site DIR] [--no-animations]
 
 For each engine: one session on the game (the seed deal's winning line but its last move,
 restored from a save; the first visit's background work let finish: the service worker's
@@ -19,7 +19,10 @@ shows it (requestAnimationFrame, then a task), in every engine; **presented**, t
 Timing API's duration (to the frame on screen, 8 ms steps, nothing under 16 ms), where
 the engine has it (``PerformanceObserver.supportedEntryTypes`` says; WebKitGTK does not).
 Prints median, p95 and max for the game and the floor and the game minus the floor, with
-the load average. WebKit under ``xvfb-run`` (re-run by itself when there is no display).
+the load average, and where a click's time goes: the page's handlers, then the wait for
+the next frame (the engine drawing the frames before it). ``--no-animations``: the game
+with its Animations setting off (no glides). WebKit under ``xvfb-run`` (re-run by itself
+when there is no display).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +43,29 @@ VIEWPORT = (1280, 900)
 HAS_EVENT_TIMING = """() => typeof PerformanceObserver === "function"
     && (PerformanceObserver.supportedEntryTypes || []).includes("event")"""
 SETTLED = "async () => { if (navigator.serviceWorker) await navigator.serviceWorker.ready; }"
+# Where a click's time goes: the page's handlers (pointerdown, pointerup and click, each
+# from its capture at the window to its end there) and the wait from the click's end to
+# the next frame's callbacks (the engine's rendering of the frames before it, and tasks).
+SPLIT = """() => {
+  const split = window.scorpionSplit = [];
+  const began = {};
+  let handlers = 0;
+  for (const type of ["pointerdown", "pointerup", "click"]) {
+    window.addEventListener(type, () => { began[type] = performance.now(); }, true);
+    window.addEventListener(type, () => {
+      const end = performance.now();
+      handlers += end - began[type];
+      if (type !== "click") return;
+      const spent = handlers;
+      handlers = 0;
+      requestAnimationFrame(() => split.push({ handlers: spent, wait: performance.now() - end }));
+    });
+  }
+}"""
 TAKE = """() => {
   const probe = window.scorpionProbe;
-  const out = { clicks: probe.clicks.splice(0), timing: probe.timing.splice(0) };
+  const out = { clicks: probe.clicks.splice(0), timing: probe.timing.splice(0),
+                split: window.scorpionSplit.splice(0) };
   return out;
 }"""
 
@@ -73,7 +97,7 @@ def press_all(driver: Any, selector: str, times: int, point: tuple[float, float]
         driver.wait("() => !document.querySelector('#win-dialog').open")
 
 
-def engine_run(engine: str, base: str, rounds: int) -> dict[str, Any]:
+def engine_run(engine: str, base: str, rounds: int, animations: bool = True) -> dict[str, Any]:
     from e2e.engines.drivers import DRIVERS
     from e2e.engines.play import POINT, boot, fresh
     from scorpion import Game, saves
@@ -86,6 +110,7 @@ def engine_run(engine: str, base: str, rounds: int) -> dict[str, Any]:
         # in WebKit on the loaded machine): Undo x50, Redo x50.
         line = " ".join(SEED["winning_line"][:-1])
         session = Session(Game.from_deck("".join(SEED["deck"]), moves=line), counted=True)
+        session = replace(session, settings=replace(session.settings, animations=animations))
         fresh(game, base, "", saved=saves.dump(session, revision=1, saved_at=0))
         game.js(SETTLED)
         boot(floor, base + "floor.html")
@@ -94,6 +119,7 @@ def engine_run(engine: str, base: str, rounds: int) -> dict[str, Any]:
         points = {}
         for label, driver in pages.items():
             driver.js(PROBE)  # its Event Timing observer observes nothing where unsupported
+            driver.js(SPLIT)
             points[label] = {b: tuple(driver.wait(POINT, f"#{b}")) for b in ("undo", "redo")}
         moves = len(SEED["winning_line"]) - 1
         order = list(pages.items())
@@ -101,8 +127,10 @@ def engine_run(engine: str, base: str, rounds: int) -> dict[str, Any]:
             for button in ("undo", "redo"):
                 for label, driver in order if index % 2 == 0 else order[::-1]:
                     press_all(driver, f"#{button}", moves, points[label][button])
-        results = {label: clicks_of(driver.js(TAKE), timed) for label, driver in pages.items()}
-        return {"timed": timed, **results}
+        taken = {label: driver.js(TAKE) for label, driver in pages.items()}
+        results = {label: clicks_of(found, timed) for label, found in taken.items()}
+        splits = {label: found["split"] for label, found in taken.items()}
+        return {"timed": timed, **results, "split": splits}
     finally:
         game.close()
         floor.close()
@@ -131,6 +159,13 @@ def report(engine: str, found: dict[str, Any]) -> None:
         cells.append(f"{key} {median(mine) - median(base):+.1f} / "
                      f"{percentile(mine, 0.95) - percentile(base, 0.95):+.1f}")  # fmt: skip
     print(f"{engine}: game above the floor (median / p95, ms): " + "   ".join(cells))
+    for label in ("game", "floor"):
+        split = found["split"][label]
+        handlers = [s["handlers"] for s in split]
+        wait = [s["wait"] for s in split]
+        print(f"{engine}: {label}, handlers {median(handlers):.1f} / "
+              f"{percentile(handlers, 0.95):.1f} ms, then to the next frame "
+              f"{median(wait):.1f} / {percentile(wait, 0.95):.1f} ms (median / p95)")  # fmt: skip
 
 
 def main() -> None:
@@ -140,6 +175,9 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=2, help="undo-all/redo-all rounds")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument(
+        "--no-animations", action="store_true", help="the game's Animations setting off"
+    )
     args = parser.parse_args()
     engines = args.engine or ["firefox", "webkit"]
     if "webkit" in engines and not os.environ.get("DISPLAY"):
@@ -156,7 +194,7 @@ def main() -> None:
         with serve(site) as base:
             for engine in engines:
                 try:
-                    found[engine] = engine_run(engine, base, args.rounds)
+                    found[engine] = engine_run(engine, base, args.rounds, not args.no_animations)
                 except Exception as error:  # one engine's failure: the others still run
                     print(f"\n{engine}: not measured: {error}", flush=True)
                     continue
