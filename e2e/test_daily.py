@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import blank, play
+from e2e.ui import blank, play_line
 from scorpion import Game
 from scorpion.daily import Daily, day_number
 from scorpion.grading import measure
@@ -107,8 +107,7 @@ def test_the_calendar_shows_a_won_day_after_a_win(fresh: Page, site_url, wait_re
     line = format_line(measure(Game.new(number)).line).split()
     # the day turns while the player plays: the win still counts for March 1
     page.clock.set_fixed_time(datetime(2026, 3, 2, 0, 10))
-    for move in line:
-        play(page, move)
+    play_line(page, line)
     expect(page.locator("#win-dialog")).to_be_visible()
     page.click("#win-stats")
     page.click("#stats-daily")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.test_accessibility import audit
-from e2e.ui import DECK, LINE, SEED, open_game, play, watched_context
+from e2e.ui import DECK, LINE, SEED, open_game, play, play_line, watched_context
 from scorpion import Game, Move
 
 
@@ -36,8 +36,7 @@ def cell(page: Page, stat: str, variant: str = "classic") -> str:
 
 
 def win_the_seed(page: Page) -> None:
-    for move in LINE:
-        play(page, move)
+    play_line(page, LINE)
     expect(page.locator("#win-dialog")).to_be_visible()
 
 

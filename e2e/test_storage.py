@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import DECK, LINE, blank, click_column, open_game, play, watched_context
+from e2e.ui import DECK, LINE, blank, click_column, open_game, play, play_line, watched_context
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 from scorpion.wording import describe
@@ -165,8 +165,7 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
 
 def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_ready, tmp_path):
     page = boot(fresh, site_url, wait_ready, f"?deck={DECK}")
-    for move in LINE:
-        play(page, move)
+    play_line(page, LINE)
     expect(page.locator("#win-dialog")).to_be_visible()
     page.click("#win-close")
     page.click("#stats")
