@@ -158,6 +158,7 @@ def test_the_loading_pill_and_the_board_speak_the_players_language(
         expect(page.locator("#loading")).to_have_attribute("role", "status")  # a live region
         release_app()  # the runtime is up, PyScript still waits for its configuration
         expect(pill).to_have_text(steps["ready"])
+        expect(page.locator("#loading")).not_to_have_attribute("aria-busy", "true")  # said
         release_config()
         wait_ready(page)
         expect(page.locator("#deal-line")).to_have_text(deal)
@@ -234,6 +235,8 @@ def test_the_pill_counts_the_wasm_as_it_comes_and_the_bar_moves_with_it(
         text = f"Hämtar spelet: {said:.1f} av {whole / 1e6:.1f} MB".replace(".", ",")
         expect(page.locator("#loading-text")).to_have_text(text)
         expect(page.locator("#loading-bar")).to_be_visible()
+        # a live region whose figures change a few times a second: busy until the next step
+        expect(page.locator("#loading")).to_have_attribute("aria-busy", "true")
         scale = f"{(others + 3_200_000) / whole:.3f}"
         expect(page.locator("#loading-done")).to_have_attribute(
             "style", f"transform: scaleX({scale});"
