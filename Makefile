@@ -26,8 +26,8 @@ CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 PORT ?= 8000
 ARGS ?=
-# pytest-xdist: measured slower for both suites on 2 cores, so off by default.
-# Try: make test XDIST="-n auto".
+# pytest-xdist: off by default. On two cores it gains little, and a run of the browser tests
+# with -n 2 lost some to crashed pages. Try: make test XDIST="-n auto".
 XDIST ?=
 
 # Stamps live inside what they stand for, so deleting .venv or node_modules resets them.
