@@ -156,8 +156,7 @@ PLAY_LINE = """async (moves) => {
       const [card, column] = move.split(">");
       const element = document.querySelector(`[data-card="${card}"]`);
       if (!element) throw new Error(`${move}: no card ${card} face up`);
-      const source = (element.closest("[data-column]")
-        || document.querySelector(`[aria-owns~="${element.id}"]`)).dataset.column;
+      const source = (COLUMN_OF)(element);
       tap(element);
       if (element.getAttribute("aria-pressed") !== "true") throw new Error(`${move}: not held`);
       tap(document.querySelector(`[data-column="${column}"]`));
@@ -166,7 +165,7 @@ PLAY_LINE = """async (moves) => {
     }
     await frame();
   }
-}"""
+}""".replace("COLUMN_OF", COLUMN_OF)
 
 
 def play_line(page: Page, moves: list[str]) -> None:
