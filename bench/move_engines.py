@@ -2,7 +2,8 @@
 driven as e2e/engines/ drives them.
 
     .venv/bin/python bench/move_engines.py [--engine firefox --engine webkit] [--rounds 2]
-                                           [--site DIR] [--no-animations]
+                                           [--site DIR] [--no-animations] [--gliding-floor N]
+                                           [--hide-page]
 
 For each engine: one session on the game (the seed deal's winning line but its last move,
 restored from a save; the first visit's background work let finish: the service worker's
@@ -21,8 +22,12 @@ the engine has it (``PerformanceObserver.supportedEntryTypes`` says; WebKitGTK d
 Prints median, p95 and max for the game and the floor and the game minus the floor, with
 the load average, and where a click's time goes: the page's handlers, then the wait for
 the next frame (the engine drawing the frames before it). ``--no-animations``: the game
-with its Animations setting off (no glides). WebKit under ``xvfb-run`` (re-run by itself
-when there is no display).
+with its Animations setting off (no glides). ``--gliding-floor N``: the floor page's clicks
+each also set N card-sized boxes gliding as the game's cards glide (``floor.html?glide=N``):
+the engine's cost of a click while something moves, which the game's glides pay too.
+``--hide-page``: the game with everything in its page's body hidden (``display: none``),
+its clicks still handled: what the engine takes for them with nothing of the game drawn.
+WebKit under ``xvfb-run`` (re-run by itself when there is no display).
 """
 
 from __future__ import annotations
@@ -62,6 +67,12 @@ SPLIT = """() => {
     });
   }
 }"""
+# --hide-page: nothing of the game drawn (the clicks still reach its buttons' handlers).
+HIDE_PAGE = """() => {
+  const style = document.createElement("style");
+  style.textContent = "body > * { display: none !important; }";
+  document.head.append(style);
+}"""
 TAKE = """() => {
   const probe = window.scorpionProbe;
   const out = { clicks: probe.clicks.splice(0), timing: probe.timing.splice(0),
@@ -97,7 +108,14 @@ def press_all(driver: Any, selector: str, times: int, point: tuple[float, float]
         driver.wait("() => !document.querySelector('#win-dialog').open")
 
 
-def engine_run(engine: str, base: str, rounds: int, animations: bool = True) -> dict[str, Any]:
+def engine_run(
+    engine: str,
+    base: str,
+    rounds: int,
+    animations: bool = True,
+    floor_page: str = "floor.html",
+    hide_page: bool = False,
+) -> dict[str, Any]:
     from e2e.engines.drivers import DRIVERS
     from e2e.engines.play import POINT, boot, fresh
     from scorpion import Game, saves
@@ -113,7 +131,9 @@ def engine_run(engine: str, base: str, rounds: int, animations: bool = True) -> 
         session = replace(session, settings=replace(session.settings, animations=animations))
         fresh(game, base, "", saved=saves.dump(session, revision=1, saved_at=0))
         game.js(SETTLED)
-        boot(floor, base + "floor.html")
+        if hide_page:
+            game.js(HIDE_PAGE)
+        boot(floor, base + floor_page)
         pages = {"game": game, "floor": floor}
         timed = bool(game.js(HAS_EVENT_TIMING))
         points = {}
@@ -178,7 +198,14 @@ def main() -> None:
     parser.add_argument(
         "--no-animations", action="store_true", help="the game's Animations setting off"
     )
+    parser.add_argument(
+        "--gliding-floor", type=int, default=0, metavar="N", help="each floor click starts N glides"
+    )
+    parser.add_argument(
+        "--hide-page", action="store_true", help="the game's page with nothing drawn"
+    )
     args = parser.parse_args()
+    floor_page = f"floor.html?glide={args.gliding_floor}" if args.gliding_floor else "floor.html"
     engines = args.engine or ["firefox", "webkit"]
     if "webkit" in engines and not os.environ.get("DISPLAY"):
         screen = "-screen 0 1920x1200x24"
@@ -190,11 +217,18 @@ def main() -> None:
         site = prepare_site(work / "current", args.site)
         before = load_average()
         print(f"bench/move_engines.py: Undo x50 and Redo x50, {args.rounds} rounds, game and "
-              f"floor alternating; load average before {before}")  # fmt: skip
+              f"floor ({floor_page}) alternating; load average before {before}")  # fmt: skip
         with serve(site) as base:
             for engine in engines:
                 try:
-                    found[engine] = engine_run(engine, base, args.rounds, not args.no_animations)
+                    found[engine] = engine_run(
+                        engine,
+                        base,
+                        args.rounds,
+                        not args.no_animations,
+                        floor_page,
+                        args.hide_page,
+                    )
                 except Exception as error:  # one engine's failure: the others still run
                     print(f"\n{engine}: not measured: {error}", flush=True)
                     continue
