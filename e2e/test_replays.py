@@ -16,7 +16,10 @@ from scorpion.replay import encode
 
 SEED_REPLAY = encode(SEED["deck"], "classic", SEED["winning_line"])
 SAVE_KEY = "scorpion.save@/"
-STORAGE = "() => JSON.stringify(Object.entries(localStorage).sort())"
+# The game's own keys (save, paint, ...), not the note of a kept Python snapshot, which
+# static/python-snapshot.mjs writes whenever the page is first idle, replay or not.
+STORAGE = """() => JSON.stringify(Object.entries(localStorage)
+    .filter(([key]) => !key.startsWith("scorpion.python-snapshot@")).sort())"""
 INDEX = "document.documentElement.dataset.replayIndex"
 
 
