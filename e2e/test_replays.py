@@ -53,6 +53,14 @@ def index(page: Page) -> int:
     return int(page.evaluate(INDEX))
 
 
+def forward_to(page: Page, target: int) -> None:
+    """Step forward by keyboard to move ``target`` (playing there at 4x would take a
+    quarter of a second per move)."""
+    for _ in range(target - index(page)):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"{INDEX} === '{target}'")
+
+
 def test_a_replay_link_plays_the_seed_line_and_leaves_the_saved_game_alone(
     fresh, site_url, wait_ready
 ) -> None:
@@ -96,7 +104,8 @@ def test_a_replay_link_plays_the_seed_line_and_leaves_the_saved_game_alone(
     # The step that was waiting when pause came arrives, and is dropped unplayed.
     page.wait_for_function(f"{dropped} > {before}")
     assert index(page) == paused_at
-    # on to the end: the game is won
+    # on to the end: the game is won (stepped to the last move but one, played from there)
+    forward_to(page, 50)
     page.click("#replay-play")
     page.wait_for_function(f"{INDEX} === '51'", timeout=60_000)
     expect(page.locator("#status")).to_contain_text("End of the replay: the game is won.")
@@ -202,6 +211,11 @@ def test_watching_the_solver_asks_first_then_plays_to_a_win(fresh, site_url, wai
     page.click("#replay-speed")
     page.click("#replay-speed")
     expect(page.locator("#replay-speed")).to_have_text("4×")
+    page.click("#replay-play")
+    page.wait_for_function(f"{INDEX} >= 3")  # it plays on by itself
+    page.click("#replay-play")  # paused; stepped to the last move but one, played from there
+    total = int(page.locator("#replay-position").inner_text().rsplit(" ", 1)[-1])
+    forward_to(page, total - 1)
     page.click("#replay-play")
     expect(page.locator("#status")).to_contain_text(
         "End of the replay: the game is won.", timeout=120_000
