@@ -109,7 +109,7 @@ class Files:
 
 
 def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
+    class ThrottledHandler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as GitHub Pages over HTTP/1.1
 
         def log_message(self, *args: Any) -> None:
@@ -153,7 +153,7 @@ def handler(files: Files, counter: Counter) -> type[BaseHTTPRequestHandler]:
 
         do_HEAD = do_GET  # noqa: N815 (the handler's name)
 
-    return Handler
+    return ThrottledHandler
 
 
 class QuietServer(ThreadingHTTPServer):

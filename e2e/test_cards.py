@@ -129,7 +129,7 @@ LONG_COLUMN_MOVES = 32
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1440, 900)])
 def test_a_long_columns_strips_show_each_whole_index(browser, site_url, wait_ready, width, height):
-    from webapp.cardart import INDEX_BASELINE, INDEX_FALL, INDEX_SIZE
+    from webapp.table.cardart import INDEX_BASELINE, INDEX_FALL, INDEX_SIZE
 
     game = Game.from_deck(DECK, moves=" ".join(LINE[:LONG_COLUMN_MOVES]))
     text = saves.dump(Session(game, counted=True), revision=1, saved_at=0)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webapp.cardart import symbol_id
+from webapp.table.cardart import symbol_id
 
 from e2e.ui import DECK, LINE, column_cards, desktop_context, open_game, play, watched_context
 from scorpion import Game, saves

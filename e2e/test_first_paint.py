@@ -23,7 +23,7 @@ from e2e.ui import play, watched_context
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "static"))
 from webapp import translated
 from webapp.page_texts import loading_texts
-from webapp.screen import deal_line
+from webapp.play.actuator import deal_line
 from webapp.winnable import FIRST_DEAL
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))

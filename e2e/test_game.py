@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from positions import stuck_game
-from webapp.layout import LIFT
+from webapp.table.layout import LIFT
 
 from e2e.ui import (
     DECK,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webapp.layout import TAP_PX, UP_READABLE
+from webapp.table.layout import TAP_PX, UP_READABLE
 
 from e2e.ui import DECK, LINE, open_game, play, watched_context
 from scorpion import Game, saves

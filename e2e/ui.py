@@ -93,7 +93,7 @@ def open_game(
     return page
 
 
-# The columns' cards share one element (webapp/render.py); a column names its face-up cards
+# The columns' cards share one element (webapp/table/render.py); a column names its face-up cards
 # in aria-owns. A card's column, from the card (or from a column itself):
 COLUMN_OF = """e => (e.closest('[data-column]')
     || document.querySelector(`[aria-owns~="${e.id}"]`)).dataset.column"""

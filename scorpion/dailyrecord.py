@@ -9,14 +9,14 @@ Kept apart from the statistics, under a key of its own (``storage.Store.load_dai
 date it is the deal of, so a win after midnight still counts for that date.
 
 >>> from datetime import date
->>> record = Record().started(date(2026, 3, 1), 101)
+>>> record = DailyRecord().started(date(2026, 3, 1), 101)
 >>> record.won_deal(101).days
 {'2026-03-01': 'w'}
 >>> record.won_deal(102) is None     # not the daily deal being played
 True
->>> streak(Record({"2026-03-01": "w", "2026-03-02": "w"}), date(2026, 3, 3))
+>>> streak(DailyRecord({"2026-03-01": "w", "2026-03-02": "w"}), date(2026, 3, 3))
 2
->>> Record.parse(Record({"2026-03-01": "w"}).dump()).days
+>>> DailyRecord.parse(DailyRecord({"2026-03-01": "w"}).dump()).days
 {'2026-03-01': 'w'}
 """
 
@@ -47,16 +47,16 @@ def _date(text: Any) -> date:
 
 
 @dataclass(frozen=True)
-class Record:
+class DailyRecord:
     days: dict[str, str] = field(default_factory=dict)
     current: tuple[str, int] | None = None  # (ISO date, deal) of the daily being played
 
-    def started(self, day: date, deal: int) -> Record:
+    def started(self, day: date, deal: int) -> DailyRecord:
         """The daily deal of ``day`` is dealt: that date is played (won stays won)."""
         key = day.isoformat()
-        return Record({**self.days, key: self.days.get(key, PLAYED)}, (key, deal))
+        return DailyRecord({**self.days, key: self.days.get(key, PLAYED)}, (key, deal))
 
-    def won_deal(self, deal: int) -> Record | None:
+    def won_deal(self, deal: int) -> DailyRecord | None:
         """``deal`` was won: the record with its date won if it is the daily being played,
         else None (nothing to change)."""
         if self.current is None or self.current[1] != deal:
@@ -73,7 +73,7 @@ class Record:
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def parse(cls, text: str) -> Record:
+    def parse(cls, text: str) -> DailyRecord:
         """The record in ``text``; ValueError unless every part of it is valid."""
         if len(text) > MAX_CHARS or too_deep(text):
             raise ValueError("too long or nested too deep")
@@ -101,7 +101,7 @@ class Record:
         return cls(dict(days), (_date(current.get("date")).isoformat(), deal))
 
 
-def streak(record: Record, today: date) -> int:
+def streak(record: DailyRecord, today: date) -> int:
     """Consecutive days won up to today; a day not yet won today does not break it (the
     count then ends yesterday)."""
     day = today if record.days.get(today.isoformat()) == WON else today - timedelta(days=1)

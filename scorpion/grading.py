@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .solver import Solver, SolveResult, Table
+from .solver import Solvable, Solver, SolveResult
 
 __all__ = ["GRADES", "NODES", "grade", "measure"]
 
@@ -37,7 +37,7 @@ NODES: Final = 300_000
 LIMITS: Final = (0, 3, 40)
 
 
-def measure(game: Table, nodes: int = NODES) -> SolveResult:
+def measure(game: Solvable, nodes: int = NODES) -> SolveResult:
     """The solver's answer for ``game`` within ``nodes`` positions, shared by positions."""
     solver = Solver(game, by_nodes=True)
     while True:

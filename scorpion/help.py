@@ -48,7 +48,7 @@ class BulletList:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class HelpTable:
     """A table: ``header`` cells, then ``rows`` of cells (the last column is short)."""
 
     header: tuple[str, ...]
@@ -64,12 +64,12 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class HelpBoard:
     """An example board, in the words of ``scorpion.wording.describe``, and its cards for
     the interface to draw: each column's ``(card, face up)`` from the bottom, how many
     cards the reserve holds, the suits of the removed sequences.
 
-    >>> board = Board.of(Game.from_deck(EXAMPLE_DECK), "...")
+    >>> board = HelpBoard.of(Game.from_deck(EXAMPLE_DECK), "...")
     >>> len(board.columns), board.columns[0][3], board.reserve
     (7, ('3D', True), 3)
     >>> board.to_dict()["columns"][0][:4]  # a face-down card is not named
@@ -83,7 +83,7 @@ class Board:
     kind: ClassVar[str] = "board"
 
     @classmethod
-    def of(cls, game: Game, text: str) -> Board:
+    def of(cls, game: Game, text: str) -> HelpBoard:
         return cls(text, game.columns, len(game.reserve), tuple(game.removed))
 
     def to_dict(self) -> dict[str, Any]:
@@ -96,7 +96,7 @@ class Board:
         }
 
 
-Block = Paragraph | BulletList | Table | Board
+Block = Paragraph | BulletList | HelpTable | HelpBoard
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ def help_page(lang: str) -> HelpPage:
                         "completed sequences."
                     )
                 ),
-                Board.of(before, describe(before, lang)),
+                HelpBoard.of(before, describe(before, lang)),
             ),
         ),
         Section(
@@ -214,7 +214,7 @@ def help_page(lang: str) -> HelpPage:
                         "it is not of the same suit."
                     )
                 ),
-                Board.of(after, describe(after, lang)),
+                HelpBoard.of(after, describe(after, lang)),
             ),
         ),
         Section(
@@ -309,7 +309,7 @@ def help_page(lang: str) -> HelpPage:
             t.pgettext("help title", "Scoring"),
             (
                 Paragraph(_("The score starts at 0. Playing a move never lowers it:")),
-                Table(
+                HelpTable(
                     (_("What happens"), _("Points")),
                     (
                         (_("The card placed is of the same suit as the card it goes onto"), "+5"),
@@ -379,7 +379,7 @@ def help_page(lang: str) -> HelpPage:
             t.pgettext("help title", "Keyboard shortcuts"),
             (
                 Paragraph(_("The whole game can be played with the keyboard:")),
-                Table(
+                HelpTable(
                     (t.pgettext("shortcut", "Key"), t.pgettext("shortcut", "Action")),
                     (
                         (
@@ -421,7 +421,7 @@ def help_text(lang: str) -> str:
     for section in page.sections:
         lines.append(section.title)
         for block in section.blocks:
-            if isinstance(block, Paragraph | Board):
+            if isinstance(block, Paragraph | HelpBoard):
                 lines.append(block.text)
             elif isinstance(block, BulletList):
                 lines.extend(f"- {item}" for item in block.items)

@@ -5,8 +5,8 @@ A record says when the game ended (ms since 1970, UTC), which deal it was (None:
 deck of the player's own), how it ended, its moves, time and score, the help it had
 (``ASSIST_KINDS``) and whether it was clean (no undo took back a card turned face up).
 
->>> r = Record(1_764_489_600_000, "classic", 7, "won", 51, 90_000, 695, ("hint",), False)
->>> Record.from_dict(r.to_dict()) == r
+>>> r = GameRecord(1_764_489_600_000, "classic", 7, "won", 51, 90_000, 695, ("hint",), False)
+>>> GameRecord.from_dict(r.to_dict()) == r
 True
 >>> records, dropped = read_records([r.to_dict(), {"variant": "chess"}])
 >>> len(records), dropped
@@ -32,7 +32,7 @@ class BadRecordError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
+class GameRecord:
     ended_at: int
     variant: str
     deal: int | None
@@ -51,7 +51,7 @@ class Record:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Record:
+    def from_dict(cls, data: Any) -> GameRecord:
         """Read one saved record; BadRecordError for anything that cannot be true."""
         if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
             raise BadRecordError("a record must be an object with the known fields")
@@ -78,16 +78,16 @@ def assist_order(kinds: Any) -> list[str]:
     return [kind for kind in ASSIST_KINDS if kind in kinds]
 
 
-def read_records(data: Any) -> tuple[tuple[Record, ...], int]:
+def read_records(data: Any) -> tuple[tuple[GameRecord, ...], int]:
     """The readable records of a saved list (newest first, at most ``LIMIT``) and how
     many were dropped as unreadable. Never raises."""
     if not isinstance(data, list):
         return (), 1
-    records: list[Record] = []
+    records: list[GameRecord] = []
     dropped = 0
     for item in data:
         try:
-            records.append(Record.from_dict(item))
+            records.append(GameRecord.from_dict(item))
         except BadRecordError:
             dropped += 1
     dropped += max(0, len(records) - LIMIT)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .game import Game, Played
-from .history import ASSIST_KINDS, Record
+from .history import ASSIST_KINDS, GameRecord
 from .moves import COLUMNS, Action
 from .stats import Stats
 
@@ -203,10 +203,10 @@ class Session:
             )
             self.stats = self.stats.updated(variant, won).recorded(self.record("won"))
 
-    def record(self, result: str) -> Record:
+    def record(self, result: str) -> GameRecord:
         """The game on the table as one of the last games, ending now with ``result``."""
         game = self.game
-        return Record(
+        return GameRecord(
             ended_at=max(0, int(self.now())),
             variant=game.variant,
             deal=game.deal_number,

@@ -112,7 +112,7 @@ from .cards import FULL_DECK
 from .game import Game
 from .moves import DEAL, Action, Move
 
-__all__ = ["Hint", "SolveResult", "Solver", "Table", "hint", "solve"]
+__all__ = ["Hint", "Solvable", "SolveResult", "Solver", "hint", "solve"]
 
 WON: Final = "won"
 LOST: Final = "lost"
@@ -199,7 +199,7 @@ def _exact_key(cols: list[str], dealt: bool) -> str:
     return "|".join(cols) + ("" if dealt else "#")
 
 
-class Table(Protocol):
+class Solvable(Protocol):
     """What the solver reads of a position: a ``Game``, or a ``knowledge.Position``."""
 
     @property
@@ -214,7 +214,7 @@ class Table(Protocol):
     def won(self) -> bool: ...
 
 
-def _encode(game: Table) -> tuple[list[str], str, int]:
+def _encode(game: Solvable) -> tuple[list[str], str, int]:
     cols = [
         "".join(chr(_INDEX[card] + (0 if up else _HIDDEN)) for card, up in column)
         for column in game.columns
@@ -1031,7 +1031,7 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
 class Solver:
     """A resumable search: call ``step`` until it returns a result (see the module docstring)."""
 
-    def __init__(self, game: Table, *, prune: bool = True, by_nodes: bool = False) -> None:
+    def __init__(self, game: Solvable, *, prune: bool = True, by_nodes: bool = False) -> None:
         self._elapsed = 0.0
         self._by_nodes = by_nodes
         self._result: SolveResult | None = None
@@ -1106,7 +1106,7 @@ class Solver:
 
 
 def solve(
-    game: Table,
+    game: Solvable,
     time_limit: float = 1.0,
     *,
     node_limit: int | None = None,
@@ -1165,7 +1165,7 @@ def hint(game: Game, time_limit: float = 1.0, *, result: SolveResult | None = No
     return Hint(UNKNOWN, _heuristic_move(game))
 
 
-def _heuristic_move(game: Table, moves: list[Action] | None = None) -> Action | None:
+def _heuristic_move(game: Solvable, moves: list[Action] | None = None) -> Action | None:
     """The legal move (of ``moves``, by default ``game.legal_moves()``) whose position
     scores best; None if there is none but Kings from the bottom to another empty column."""
     cols, reserve, removed = _encode(game)

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .game import VARIANTS
-from .history import LIMIT, Record, read_records
+from .history import LIMIT, GameRecord, read_records
 
 OPTIONAL = ("best_score", "fewest_moves", "fastest_ms")
 
@@ -150,7 +150,7 @@ class Stats:
     """Statistics for each variant, and the last games (``recent``, newest first)."""
 
     by_variant: tuple[tuple[str, VariantStats], ...] = tuple((v, VariantStats()) for v in VARIANTS)
-    recent: tuple[Record, ...] = ()
+    recent: tuple[GameRecord, ...] = ()
 
     def __getitem__(self, variant: str) -> VariantStats:
         return dict(self.by_variant)[variant]
@@ -159,7 +159,7 @@ class Stats:
         by_variant = tuple((v, stats if v == variant else s) for v, s in self.by_variant)
         return Stats(by_variant, self.recent)
 
-    def recorded(self, record: Record) -> Stats:
+    def recorded(self, record: GameRecord) -> Stats:
         """With ``record`` the newest of the last games (the oldest beyond LIMIT dropped)."""
         return Stats(self.by_variant, (record, *self.recent)[:LIMIT])
 

@@ -1,4 +1,4 @@
-// The DOM writes webapp/dom.py hands over in one call each (one call per attribute, append
+// The DOM writes webapp/page/board.py hands over in one call each (one call per attribute, append
 // and animation took 1-3 ms of Python for a long run). They live here, in a module of the
 // site, and not as JavaScript in Python strings made into functions at run time: the page's
 // Content-Security-Policy allows no code built from strings (docs/security.md).

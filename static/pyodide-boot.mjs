@@ -93,7 +93,7 @@ async function start() {
 
 const started = start().then(async (pyodide) => {
   writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
-  pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/dom.py's DOM writes
+  pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/page/board.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);
 });

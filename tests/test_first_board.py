@@ -19,15 +19,16 @@ sys.path.insert(0, str(ROOT / "static"))
 
 import first_board  # noqa: E402
 from webapp import translated  # noqa: E402
-from webapp.layout import UP_MAX, UP_ROOMY, up_step  # noqa: E402
-from webapp.opening import open_game  # noqa: E402
+from webapp.boot.startup import open_game  # noqa: E402
+from webapp.page.storage import Store  # noqa: E402
 from webapp.page_texts import loading_texts  # noqa: E402
-from webapp.paint import VERSION, records, valid  # noqa: E402
-from webapp.render import COLUMNS, board_view  # noqa: E402
-from webapp.storage import Store  # noqa: E402
+from webapp.table.early_paint import VERSION, records, valid  # noqa: E402
+from webapp.table.layout import UP_MAX, UP_ROOMY, up_step  # noqa: E402
+from webapp.table.render import board_view  # noqa: E402
 
 from scorpion import Game  # noqa: E402
 from scorpion.i18n import LANGUAGES  # noqa: E402
+from scorpion.moves import COLUMNS  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 IDS = set(re.findall(r'\bid="([^"]+)"', INDEX))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorpion.help import Board, BulletList, Paragraph, Table, help_page, help_text
+from scorpion.help import BulletList, HelpBoard, HelpTable, Paragraph, help_page, help_text
 from scorpion.i18n import LANGUAGES
 from scorpion.wording import refusal_message, variant_name
 
@@ -139,7 +139,7 @@ def test_keyboard_shortcuts(lang, rows):
     blocks = help_page(lang).section("keyboard").blocks
     assert isinstance(blocks[0], Paragraph)
     table = blocks[1]
-    assert isinstance(table, Table)
+    assert isinstance(table, HelpTable)
     assert len(table.header) == 2
     assert list(table.rows) == rows
 
@@ -165,7 +165,7 @@ def test_the_variant_names_are_the_games_own(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_scoring_table(lang):
     table = help_page(lang).section("scoring").blocks[1]
-    assert isinstance(table, Table)
+    assert isinstance(table, HelpTable)
     assert [row[1] for row in table.rows] == ["+5", "+5", "+100", "0"]
 
 
@@ -173,8 +173,8 @@ def test_the_scoring_table(lang):
 def test_the_example_boards(lang):
     layout = help_page(lang).section("layout").blocks
     moves = help_page(lang).section("moves").blocks
-    assert [type(block) for block in layout] == [Paragraph, BulletList, Paragraph, Board]
-    assert [type(block) for block in moves] == [Paragraph, BulletList, Paragraph, Board]
+    assert [type(block) for block in layout] == [Paragraph, BulletList, Paragraph, HelpBoard]
+    assert [type(block) for block in moves] == [Paragraph, BulletList, Paragraph, HelpBoard]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

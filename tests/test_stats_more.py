@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorpion import DEAL, Game, Move
-from scorpion.history import LIMIT, Record, read_records
+from scorpion.history import LIMIT, GameRecord, read_records
 from scorpion.saves import dump, read, reconcile
 from scorpion.session import Session
 from scorpion.stats import Stats, VariantStats
@@ -193,7 +193,7 @@ def test_the_last_games_newest_first_with_what_each_was() -> None:
     lose(s, deal=7)
     win(s, 30_000, help="hint")
     first, second, third = reversed(s.stats.recent)
-    assert first == Record(
+    assert first == GameRecord(
         first.ended_at, "classic", None, "won", len(LINE), 40_000, SEED["winning_score"], (), False
     )
     assert second.result == "abandoned" and second.deal == 7 and second.moves == 1
@@ -282,7 +282,7 @@ def test_an_unreadable_record_is_dropped_and_said(bad: dict) -> None:
 
 
 def test_a_list_that_is_not_a_list_or_too_long_is_trimmed_and_said() -> None:
-    record = Record(1, "classic", 3, "abandoned", 2, 3, 0).to_dict()
+    record = GameRecord(1, "classic", 3, "abandoned", 2, 3, 0).to_dict()
     assert read_records("x") == ((), 1)
     kept, dropped = read_records([record] * (LIMIT + 3))
     assert len(kept) == LIMIT and dropped == 3

@@ -594,12 +594,12 @@ MPY_CONFIG = re.compile(r"<mpy-config hidden>[^<]*</mpy-config>")
 
 
 def paint_limits() -> dict[str, object]:
-    """What index.html's early paint checks, from ``webapp/paint.py`` (kept in step by the
-    build, not by hand)."""
+    """What index.html's early paint checks, from ``webapp/table/early_paint.py`` (kept in
+    step by the build, not by hand)."""
     sys.path.insert(0, str(ROOT / "static"))
     sys.path.insert(0, str(ROOT))
-    paint = importlib.import_module("webapp.paint")  # the browser layer's own constants
-    storage = importlib.import_module("webapp.storage")
+    paint = importlib.import_module("webapp.table.early_paint")  # the browser layer's own constants
+    storage = importlib.import_module("webapp.page.storage")
 
     return {
         "v": paint.VERSION,

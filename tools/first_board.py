@@ -1,7 +1,7 @@
 """What ``index.html`` shows before Python runs on a first visit, baked in by the build.
 
 A newcomer (nothing saved) gets ``webapp.winnable.FIRST_DEAL``, a proven-winnable classic
-deal (``webapp/opening.py``). The build draws that board with the browser layer's own
+deal (``webapp/boot/startup.py``). The build draws that board with the browser layer's own
 render code (``render.board_view``, ``paint.records``) in the early paint's plain-data
 format, and writes it into ``index.html`` between ``/* BUILD:first */`` and ``/* /BUILD */``
 with what the page needs around it:
@@ -44,7 +44,16 @@ ROOMY = 40.0
 BIG_FILE = 100_000  # bytes
 BOOT_FOLDERS = ("static/vendor/",)
 BOOT_FILES = ("static/app.zip",)
-WEBAPP = ("layout", "page_texts", "paint", "render", "screen", "storage", "translated", "winnable")
+WEBAPP = {  # short name: the browser layer's module
+    "layout": "table.layout",
+    "page_texts": "page_texts",
+    "paint": "table.early_paint",
+    "render": "table.render",
+    "screen": "play.actuator",
+    "storage": "page.storage",
+    "translated": "translated",
+    "winnable": "winnable",
+}
 
 
 class FirstBoardError(Exception):
@@ -98,14 +107,15 @@ def first_board(html: str) -> dict[str, Any]:
     _webapp()
     # The browser layer's own modules (importlib: they live under static/, not a package
     # the tools' type checker sees).
-    web = {name: importlib.import_module(f"webapp.{name}") for name in WEBAPP}
+    web = {name: importlib.import_module(f"webapp.{module}") for name, module in WEBAPP.items()}
     layout, paint, render, storage = (web[n] for n in ("layout", "paint", "render", "storage"))
     from scorpion import Game, saves
     from scorpion.i18n import DEFAULT_LANGUAGE, LANGUAGES
+    from scorpion.moves import COLUMNS
 
     deal = web["winnable"].FIRST_DEAL
     game = Game.new(deal)
-    rooms = [ROOMY] * render.COLUMNS
+    rooms = [ROOMY] * COLUMNS
     narrow = paint.records(render.board_view(game, rooms, None, layout.UP_MAX))
     wide = paint.records(render.board_view(game, rooms, None, layout.UP_ROOMY))
     check_in_step(narrow, wide)

@@ -12,36 +12,37 @@ import traceback
 from typing import Any
 
 from scorpion.game import Game
-
-from . import translated
-from .arrivals import Arrivals
-from .browser import Page, local_storage, page, timing
-from .controls import Controls
-from .dailyview import DailyDeals
-from .dialogs import Dialogs
-from .dom import Board, Chrome
-from .finisher import Finisher
-from .focus import KeyboardFocus
-from .hinter import Hinter
-from .keeper import Keeper
-from .lostfinder import LostFinder
-from .opening import Opening, open_game
-from .page_texts import problem_text, static_labels, static_texts
-from .panels import Panels
-from .play import Play
-from .replayer import Replayer, ignore_while_replaying
-from .saveddata import SavedData
-from .screen import Screen
-from .sharing import share, share_game
-from .sizing import Sizing
-from .solverline import SolverWatch
-from .speech import Speech
-from .state import TableState
-from .storage import Store, scope_of
-from .toolmenu import ToolMenu
-from .translated import _
-from .updates import Updates
-from .urlparams import without_game
+from webapp import translated
+from webapp.boot.startup import Startup, open_game
+from webapp.page.board import PageBoard
+from webapp.page.browser import Page, local_storage, page
+from webapp.page.chrome import Chrome
+from webapp.page.storage import Store, scope_of
+from webapp.page.timing import browser_timing
+from webapp.page_texts import problem_text, static_labels, static_texts
+from webapp.panels.daily_deals import DailyDeals
+from webapp.panels.dialogs import Dialogs
+from webapp.panels.lost_finder import LostFinder
+from webapp.panels.replayer import Replayer, ignore_while_replaying
+from webapp.panels.saved_data import SavedData
+from webapp.panels.sharing import share, share_game
+from webapp.panels.solver_watch import SolverWatch
+from webapp.panels.stats_settings import StatsAndSettings
+from webapp.panels.tool_menu import ToolMenu
+from webapp.panels.updates import Updates
+from webapp.play.actuator import Actuator
+from webapp.play.announcer import Announcer
+from webapp.play.autosave import AutoSave
+from webapp.play.controller import Controller
+from webapp.play.controls import Controls
+from webapp.play.finish_button import FinishButton
+from webapp.play.hint_button import HintButton
+from webapp.play.keyboard_focus import KeyboardFocus
+from webapp.play.session_swap import SessionSwap
+from webapp.play.sizing import Sizing
+from webapp.play.table_state import TableState
+from webapp.translated import _
+from webapp.urlparams import without_game
 
 
 def start() -> None:
@@ -68,35 +69,36 @@ def _start(pg: Page) -> None:
     _clean_address(window)
 
     state = TableState(opening.session)
-    board, chrome, tasks = Board(document), Chrome(document), timing(pg)
-    speech = Speech(board, chrome, state)
+    board, chrome, tasks = PageBoard(document), Chrome(document, pg.proxy), browser_timing(pg)
+    chrome.bind_notice(lambda details: pg.copy_text(details, lambda: None, lambda: None))
+    speech = Announcer(board, chrome, state)
     sizing = Sizing(board)
-    screen = Screen(board, chrome, state, sizing, speech)
-    dialogs = Dialogs(document, pg.proxy, pg.once)
-    keeper = Keeper(
+    screen = Actuator(board, chrome, state, sizing, speech)
+    dialogs = Dialogs(document, pg.proxy, pg.once, chrome)
+    keeper = AutoSave(
         store, state, screen, speech, tasks,
         on_conflict=lambda session, outcome: arrivals.conflict(session, outcome),
         on_storage_problem=lambda problem: dialogs.notice(problem_text(problem)),
         on_keeping=lambda: panels.ask_persistence(),
     )  # fmt: skip
     focus = KeyboardFocus(board, state)
-    hinter = Hinter(chrome, tasks, lambda: state.game)
+    hinter = HintButton(chrome, tasks, lambda: state.game)
 
     def won(game: Game) -> None:
         daily.won(game)  # a daily deal counts for its date
         dialogs.open_win(game.score, len(game.moves))
 
-    play = Play(state, board, screen, speech, keeper, focus, hinter, on_win=won)
+    play = Controller(state, board, screen, speech, keeper, focus, hinter, on_win=won)
     daily = DailyDeals(state, store, dialogs, pg,
                        start=lambda number, said: play.new_game(number, "classic", True, said),
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
     dialogs.on_list = screen.update_texts
-    arrivals = Arrivals(
+    arrivals = SessionSwap(
         state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
     )
     relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
-    panels = Panels(state, play, keeper, speech, screen, dialogs, pg, relanguage)
+    panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
     saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
     panels.on_open_settings = saved_data.show_backups
     _apply_language(chrome, document)
@@ -137,10 +139,10 @@ def _start(pg: Page) -> None:
         "share": lambda: share(state.game, pg, speech, dialogs),
         "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
-    controls = Controls(state, play, focus, screen, board, dialogs, pg, actions)
+    controls = Controls(state, play, focus, screen, board, chrome, pg, actions)
     controls.replay_key = replayer.key
     controls.bind()
-    finisher = Finisher(state, play, board, chrome, speech, tasks, _later(pg))
+    finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
     finisher.bind(controls.listen, document)
     play.on_changed = finisher.check
     finisher.check()
@@ -161,9 +163,9 @@ def _start(pg: Page) -> None:
 def _bind_lifecycle(
     pg: Page,
     controls: Controls,
-    keeper: Keeper,
+    keeper: AutoSave,
     store: Store,
-    arrivals: Arrivals,
+    arrivals: SessionSwap,
     replayer: Replayer,
 ) -> None:
     """Everything kept when the page is hidden or left; another tab's saves followed."""
@@ -188,10 +190,10 @@ def _bind_lifecycle(
 
 def _ready(
     pg: Page,
-    opening: Opening,
+    opening: Startup,
     state: TableState,
-    play: Play,
-    keeper: Keeper,
+    play: Controller,
+    keeper: AutoSave,
     dialogs: Dialogs,
     more: list[str],
 ) -> None:
@@ -212,7 +214,7 @@ def _ready(
     if state.game.won and opening.replay is None:
         dialogs.open_win(state.game.score, len(state.game.moves))
     if opening.ask is not None:
-        from .page_texts import link_text
+        from webapp.page_texts import link_text
 
         wanted = opening.ask
         text = link_text(wanted, counted=state.session.in_progress)

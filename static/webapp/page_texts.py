@@ -7,8 +7,8 @@ game (score, deal line, labels) are in ``app``.
 
 from __future__ import annotations
 
-from .translated import _, pgettext, variant
-from .urlparams import Linked
+from webapp.translated import _, pgettext, variant
+from webapp.urlparams import Linked
 
 
 def static_texts() -> dict[str, str]:
@@ -147,6 +147,9 @@ def static_texts() -> dict[str, str]:
         "backups-empty": _("No backups."),
         "data-dialog-cancel": _("Cancel"),
         "settings-close": _("Close"),
+        # Translators: opens an unexpected error's details in the notice bar.
+        "notice-more-label": _("Details"),
+        "notice-copy": _("Copy details"),
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),

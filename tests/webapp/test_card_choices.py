@@ -9,11 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
-from webapp import rulespage
-from webapp.cardart import INDEX_BASELINE, INDEX_DEPTH, INDEX_FALL, INDEX_SIZE, INDEX_SUIT, sprite
-from webapp.layout import UP_READABLE
-from webapp.paint import LOOKS, look_classes, snapshot, valid
-from webapp.render import board_view
+from webapp.table import rules_page as rulespage
+from webapp.table.cardart import (
+    INDEX_BASELINE,
+    INDEX_DEPTH,
+    INDEX_FALL,
+    INDEX_SIZE,
+    INDEX_SUIT,
+    sprite,
+)
+from webapp.table.early_paint import LOOKS, look_classes, snapshot, valid
+from webapp.table.layout import UP_READABLE
+from webapp.table.render import board_view
 
 from scorpion import Game, saves
 from scorpion.cards import FULL_DECK
@@ -51,7 +58,7 @@ def test_the_index_is_alone_in_the_top_band() -> None:
     # Nothing else of a face starts in the band: pips' tops and court panels' below it.
     for top in re.findall(r'<rect x="9" y="(\d+)"', sprite()):
         assert float(top) > band
-    from webapp.cardart import PIP_BOX, PIP_SIZE
+    from webapp.table.cardart import PIP_BOX, PIP_SIZE
 
     assert PIP_BOX[1] - PIP_SIZE / 2 > band
 

@@ -4,8 +4,8 @@ import doctest
 from pathlib import Path
 
 import pytest
-from webapp import cardart
-from webapp.cardart import (
+from webapp.table import cardart
+from webapp.table.cardart import (
     INDEX_BASELINE,
     INDEX_FALL,
     INDEX_RISE,
@@ -19,7 +19,7 @@ from webapp.cardart import (
     suit_mark,
     symbol_id,
 )
-from webapp.layout import UP_READABLE
+from webapp.table.layout import UP_READABLE
 
 from scorpion.cards import FULL_DECK
 
@@ -28,7 +28,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 
 def test_committed_sprite_is_current() -> None:
     assert (STATIC / "cards.svg").read_text() == sprite(), (
-        "static/cards.svg is stale: python static/webapp/cardart.py > static/cards.svg"
+        "static/cards.svg is stale: python static/webapp/table/cardart.py > static/cards.svg"
     )
 
 

@@ -1,12 +1,12 @@
 """The controller's parts that need no page: the shared state's clock of play, and when
-``Keeper`` saves, says, and hands another tab's game over (with fakes for the rest)."""
+``AutoSave`` saves, says, and hands another tab's game over (with fakes for the rest)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from webapp.keeper import Keeper, Timing
-from webapp.state import AWAY_MS, TableState
+from webapp.play.autosave import AutoSave, Timing
+from webapp.play.table_state import AWAY_MS, TableState
 
 from scorpion import DEAL, Game
 from scorpion.session import Session
@@ -61,11 +61,11 @@ class FakeSpeech:
         self.updated += 1
 
 
-def keeper(store: FakeStore, timing: Timing = NOW) -> tuple[Keeper, list[Any]]:
+def keeper(store: FakeStore, timing: Timing = NOW) -> tuple[AutoSave, list[Any]]:
     said: list[Any] = []
     state = TableState(Session(Game.new(5)))
     state.session.play(DEAL)
-    made = Keeper(
+    made = AutoSave(
         store, state, FakeScreen(), FakeSpeech(), timing,  # type: ignore[arg-type]
         on_conflict=lambda session, outcome: said.append((outcome, session)),
         on_storage_problem=lambda problem: said.append(problem),

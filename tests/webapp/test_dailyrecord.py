@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from webapp.storage import Store
+from webapp.page.storage import Store
 
-from scorpion.dailyrecord import MAX_DAYS, Record, local_date, month, shift_month, streak
+from scorpion.dailyrecord import MAX_DAYS, DailyRecord, local_date, month, shift_month, streak
 
 from .test_storage import FakeStorage
 
@@ -20,7 +20,7 @@ def won_days(first: date, count: int) -> dict[str, str]:
 
 
 def test_a_win_counts_for_the_date_the_daily_was_started() -> None:
-    record = Record().started(date(2026, 3, 1), 100061177)
+    record = DailyRecord().started(date(2026, 3, 1), 100061177)
     assert record.days == {"2026-03-01": "p"}
     # finished after midnight: still the 1st's daily
     won = record.won_deal(100061177)
@@ -33,7 +33,7 @@ def test_a_win_counts_for_the_date_the_daily_was_started() -> None:
 
 def test_the_streak_over_many_days() -> None:
     today = date(2029, 6, 30)
-    record = Record(won_days(today - timedelta(days=999), 1000))
+    record = DailyRecord(won_days(today - timedelta(days=999), 1000))
     assert streak(record, today) == 1000
     # today not yet played: the streak ends yesterday and still counts
     assert streak(record, today + timedelta(days=1)) == 1000
@@ -41,13 +41,13 @@ def test_the_streak_over_many_days() -> None:
     assert streak(record, today + timedelta(days=2)) == 0
     gap = dict(record.days)
     gap[(today - timedelta(days=10)).isoformat()] = "p"  # played, not won
-    assert streak(Record(gap), today) == 10
+    assert streak(DailyRecord(gap), today) == 10
     del gap[(today - timedelta(days=10)).isoformat()]
-    assert streak(Record(gap), today) == 10
+    assert streak(DailyRecord(gap), today) == 10
     # across a year's end and a leap day
-    assert streak(Record(won_days(date(2027, 12, 30), 3)), date(2028, 1, 1)) == 3
-    assert streak(Record(won_days(date(2028, 2, 28), 3)), date(2028, 3, 1)) == 3
-    assert streak(Record(), today) == 0
+    assert streak(DailyRecord(won_days(date(2027, 12, 30), 3)), date(2028, 1, 1)) == 3
+    assert streak(DailyRecord(won_days(date(2028, 2, 28), 3)), date(2028, 3, 1)) == 3
+    assert streak(DailyRecord(), today) == 0
 
 
 def test_local_dates_and_months() -> None:
@@ -63,8 +63,8 @@ def test_local_dates_and_months() -> None:
 
 
 def test_a_record_reads_back() -> None:
-    record = Record(won_days(date(2026, 1, 1), 40)).started(date(2026, 2, 15), 7)
-    assert Record.parse(record.dump()) == record
+    record = DailyRecord(won_days(date(2026, 1, 1), 40)).started(date(2026, 2, 15), 7)
+    assert DailyRecord.parse(record.dump()) == record
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,7 @@ def test_a_record_reads_back() -> None:
 )
 def test_bad_records_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
-        Record.parse(text)
+        DailyRecord.parse(text)
 
 
 def test_bad_calendar_data_is_moved_aside_and_a_new_calendar_starts() -> None:
@@ -101,14 +101,14 @@ def test_bad_calendar_data_is_moved_aside_and_a_new_calendar_starts() -> None:
     store = Store(backend, "/")
     store.clock = lambda: 1234
     record, unreadable = store.load_daily()
-    assert unreadable and record == Record()
+    assert unreadable and record == DailyRecord()
     assert DAILY_KEY not in backend.items
     backups = store.backups()
     assert [(b.reason, b.at) for b in backups] == [("calendar", 1234)]
     assert store.backup_text(backups[0].key) == '{"v":1,"days":{"2026-01-01":"maybe"}}'
     assert backend.items["scorpion.save@/"] == "kept"  # the save untouched
     assert store.save_daily(record.started(date(2026, 1, 2), 5))
-    expected = Record({"2026-01-02": "p"}, ("2026-01-02", 5))
+    expected = DailyRecord({"2026-01-02": "p"}, ("2026-01-02", 5))
     assert Store(backend, "/").load_daily() == (expected, False)
 
 
@@ -130,6 +130,6 @@ def test_unreadable_calendar_data_that_could_not_be_moved_is_never_overwritten()
 
 def test_the_calendar_is_scoped_to_the_deployment() -> None:
     backend = FakeStorage()
-    Store(backend, "/a/").save_daily(Record({"2026-01-01": "w"}))
-    assert Store(backend, "/b/").load_daily() == (Record(), False)
+    Store(backend, "/a/").save_daily(DailyRecord({"2026-01-01": "w"}))
+    assert Store(backend, "/b/").load_daily() == (DailyRecord(), False)
     assert Store(backend, "/a/").load_daily()[0].days == {"2026-01-01": "w"}

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from webapp.finish import Offer, Search, ready
+from webapp.play.finish_search import FinishSearch, Offer, ready
 
 from scorpion import Game, Move
 from scorpion.session import Settings
@@ -45,7 +45,7 @@ def test_never_offered_before_the_reserve_is_dealt() -> None:
 @pytest.mark.parametrize("variant", ["classic", "relaxed"])
 def test_the_search_finds_a_line_that_wins(variant: str) -> None:
     game = after(READY, variant)
-    search = Search(game)
+    search = FinishSearch(game)
     for _slice in range(10_000):
         done, offer = search.step()
         if done:

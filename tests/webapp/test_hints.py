@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from positions import stuck_game
-from webapp.hints import Search, chance_text, stuck_text
+from webapp.play.hint_search import HintSearch, chance_text, stuck_text
 
 from scorpion import Game, Move
 from scorpion.advice import Advice
@@ -15,7 +15,7 @@ SEED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "seed-deal
 
 
 def answer(game: Game):
-    search = Search(game)
+    search = HintSearch(game)
     for _ in range(10_000):
         found = search.step()
         if found is not None:
@@ -70,14 +70,14 @@ def test_the_chance_is_said_with_its_margin_and_what_was_tried() -> None:
 
 def test_search_notices_the_player_moving_on() -> None:
     game = Game.from_deck(SEED["deck"])
-    search = Search(game)
+    search = HintSearch(game)
     game.play(Move("4H", 6))
     assert search.stale(game)
 
 
 def test_search_notices_another_game_with_no_moves_either() -> None:
     game = Game.from_deck(SEED["deck"])
-    search = Search(game)
+    search = HintSearch(game)
     assert not search.stale(game)
     assert search.stale(Game.from_deck(SEED["deck"]))  # a restart: the same deal, anew
     assert search.stale(Game.new(42))  # a new game

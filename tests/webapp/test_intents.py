@@ -1,7 +1,16 @@
 from __future__ import annotations
 
 import pytest
-from webapp.intents import Cursor, Held, Intent, Tap, clamp_cursor, key_intent, move_cursor, tap
+from webapp.play.intents import (
+    Cursor,
+    Held,
+    Intent,
+    Tap,
+    clamp_cursor,
+    key_intent,
+    move_cursor,
+    tap,
+)
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from webapp.layout import (
+from webapp.table.layout import (
     CARD_RATIO,
     DOWN_MAX,
     DOWN_MIN,

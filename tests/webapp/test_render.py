@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from webapp.layout import CARD_RATIO, LIFT
-from webapp.render import (
+from webapp.table.layout import CARD_RATIO, LIFT
+from webapp.table.render import (
     board_view,
     by_container,
     by_parent,

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 from webapp import translated
-from webapp.keeper import Keeper, Timing
-from webapp.opening import open_game
+from webapp.boot.startup import open_game
+from webapp.page.storage import Store
 from webapp.page_texts import replay_problem_text
-from webapp.replayer import SPEEDS, position_text, speed_text
-from webapp.state import TableState
-from webapp.storage import Store
+from webapp.panels.replayer import SPEEDS, position_text, speed_text
+from webapp.play.autosave import AutoSave, Timing
+from webapp.play.table_state import TableState
 from webapp.urlparams import read_query, replay_query, without_game
 
 from scorpion import DEAL, Game
@@ -77,7 +77,7 @@ class Saves:
         self.painted += 1
 
 
-class Screen:
+class FakeActuator:
     def grow(self) -> bool:
         return False
 
@@ -85,7 +85,7 @@ class Screen:
         return {}
 
 
-class Speech:
+class FakeAnnouncer:
     def update_words(self) -> None:
         pass
 
@@ -94,8 +94,8 @@ def test_nothing_is_saved_while_a_replay_is_on_the_table() -> None:
     store = Saves()
     state = TableState(Session(Game.new(5)))
     state.session.play(DEAL)
-    keeper = Keeper(
-        store, state, Screen(), Speech(), Timing(*(lambda fn: fn(),) * 4),  # type: ignore[arg-type]
+    keeper = AutoSave(
+        store, state, FakeActuator(), FakeAnnouncer(), Timing(*(lambda fn: fn(),) * 4),  # type: ignore[arg-type]
         on_conflict=lambda session, outcome: None,
         on_storage_problem=lambda problem: None,
         on_keeping=lambda: None,

@@ -8,11 +8,13 @@ import io
 import re
 
 import pytest
-from webapp import csvfile, recentview, translated
-from webapp.csvfile import BOM, cell, file_name, line, stats_csv
-from webapp.recentview import table_markup, when
+from webapp import translated
+from webapp.panels import csv_file as csvfile
+from webapp.panels import recent_view as recentview
+from webapp.panels.csv_file import BOM, cell, file_name, line, stats_csv
+from webapp.panels.recent_view import table_markup, when
 
-from scorpion.history import Record
+from scorpion.history import GameRecord
 from scorpion.stats import Stats, VariantStats
 
 NOON = 1_796_126_400_000  # 2026-12-01 12:00 UTC
@@ -71,9 +73,9 @@ def games() -> Stats:
     figures = figures.started().won_game(score=700, moves=60, elapsed_ms=100_000)
     stats = stats.updated("classic", figures.started().lost())
     for record in (
-        Record(NOON - 3_600_000, "classic", 7, "won", 51, 90_600, 695, (), True),
-        Record(NOON - 60_000, "classic", None, "won", 60, 100_000, 700, (), False),
-        Record(NOON, "relaxed", 12, "abandoned", 4, 5_000, 10, ("hint", "auto_finish"), True),
+        GameRecord(NOON - 3_600_000, "classic", 7, "won", 51, 90_600, 695, (), True),
+        GameRecord(NOON - 60_000, "classic", None, "won", 60, 100_000, 700, (), False),
+        GameRecord(NOON, "relaxed", 12, "abandoned", 4, 5_000, 10, ("hint", "auto_finish"), True),
     ):
         stats = stats.recorded(record)
     return stats

@@ -6,8 +6,10 @@ import doctest
 import re
 
 import pytest
-from webapp import statsview, translated
-from webapp.statsview import duration, iso_duration, number, percent, table_markup
+from webapp import translated
+from webapp.figures import duration, iso_duration, number, percent
+from webapp.panels import stats_view as statsview
+from webapp.panels.stats_view import table_markup
 
 from scorpion.stats import Stats, VariantStats
 

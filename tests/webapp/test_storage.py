@@ -4,9 +4,9 @@ import json
 from pathlib import Path
 
 import pytest
-from webapp.paint import VERSION, snapshot
-from webapp.render import board_view
-from webapp.storage import Store
+from webapp.page.storage import Store
+from webapp.table.early_paint import VERSION, snapshot
+from webapp.table.render import board_view
 
 from scorpion import Game, Move
 from scorpion.session import Session
@@ -101,7 +101,7 @@ def test_paint_snapshot_is_plain_json() -> None:
 
 
 def test_the_built_page_paints_with_paint_pys_limits() -> None:
-    """index.html's early paint checks what webapp/paint.py writes: the build stamps
+    """index.html's early paint checks what webapp/table/early_paint.py writes: the build stamps
     paint.VERSION and its limits into the page, and pyscript.toml's plugins into its
     <mpy-config>; nothing is kept in step by hand."""
     import sys
@@ -220,7 +220,7 @@ def saves_text(session: Session) -> str:
 
 
 def test_quota_errors_are_told_apart() -> None:
-    from webapp.storage import is_quota_error
+    from webapp.page.storage import is_quota_error
 
     assert is_quota_error(QuotaError("x"))
     assert is_quota_error(Exception("QuotaExceededError: The quota has been exceeded."))

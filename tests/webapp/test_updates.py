@@ -1,10 +1,10 @@
-"""The update offer (webapp.updates) against fakes of the page and index.html's hook."""
+"""The update offer (webapp.panels.updates) against fakes of the page and index.html's hook."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from webapp.updates import BANNER, CLOSE, EVENT, RELOAD, Updates
+from webapp.panels.updates import BANNER, CLOSE, EVENT, RELOAD, Updates
 
 
 class Element(SimpleNamespace):

@@ -112,8 +112,8 @@ def test_a_newcomers_first_game_is_the_first_easy_deal_of_the_list() -> None:
 
 
 def test_a_newcomer_gets_a_winnable_deal_and_winnable_new_games() -> None:
-    from webapp.opening import open_game
-    from webapp.storage import Store
+    from webapp.boot.startup import open_game
+    from webapp.page.storage import Store
     from webapp.winnable import FIRST_DEALS
 
     from scorpion import Game

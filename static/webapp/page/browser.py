@@ -1,0 +1,215 @@
+"""The few things of the browser the layer needs from Python, in one place: lasting and
+one-shot JavaScript functions for Python ones, and when a task runs (after the next
+paint, when idle, after a quiet spell).
+
+PyScript offers the same (``pyscript.ffi``, ``pyscript.when``), but importing its
+``pyscript`` package is a measurable share of the boot (docs/architecture.md, "Boot"),
+so these come straight from Pyodide's ``pyodide.ffi`` and ``js``; they are imported
+when the page starts, never at module import (the build's Python snapshot holds the
+imports, and may hold no JavaScript object).
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from scorpion.dailyrecord import local_date
+
+
+@dataclass(frozen=True)
+class Page:
+    """The page and the two ways of handing Python functions to it."""
+
+    document: Any
+    window: Any
+    proxy: Callable[[Callable[..., Any]], Any]  # lasting (listeners)
+    once: Callable[[Callable[..., Any]], Any]  # freed after its one call
+    to_js: Callable[..., Any]
+    object_from_entries: Any
+
+    def options(self, values: dict[str, Any]) -> Any:
+        """A plain JavaScript object (``{timeout: 500}``), not a Map."""
+        return self.to_js(values, dict_converter=self.object_from_entries)
+
+    def download(self, text: str, name: str, kind: str, parent: Any) -> None:
+        """``text`` as a file named ``name`` that the browser downloads: a Blob and a
+        link to it, clicked inside ``parent`` (in an open modal dialog the rest of the
+        page is inert)."""
+        window = self.window
+        blob = window.Blob.new(self.to_js([text]), self.options({"type": kind}))
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        parent.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(self.once(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+    def utc_offset(self) -> int:
+        """Minutes from local time to UTC now (``Date.getTimezoneOffset``)."""
+        return int(self.window.Date.new().getTimezoneOffset())
+
+    def now_ms(self) -> int:
+        """The wall clock, in ms since 1970 (``Date.now``)."""
+        return int(self.window.Date.now())
+
+    def today(self) -> date:
+        """The local date."""
+        now = self.window.Date.new()
+        return local_date(now.getFullYear(), now.getMonth(), now.getDate())
+
+    def date_text(self, when: date, lang: str, /, **style: str) -> str:
+        """``when`` as the browser writes it in ``lang`` (``Intl``: ``month="long"`` ...)."""
+        shown = self.window.Date.new(when.year, when.month - 1, when.day)
+        return str(shown.toLocaleDateString(lang, self.options(style)))
+
+    def time_text(self, ms: int, lang: str) -> str:
+        """A moment (ms since 1970) as the browser writes a local date and time in ``lang``."""
+        return str(self.window.Date.new(ms).toLocaleString(lang))
+
+    def reduced_motion(self) -> bool:
+        """The system asks for reduced motion."""
+        return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def address(self) -> str:
+        """The page's address without its query or fragment."""
+        location = self.window.location
+        return str(location.origin) + str(location.pathname)
+
+    def later(self, ms: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once, ``ms`` milliseconds from now."""
+        self.window.setTimeout(self.once(fn), ms)
+
+    def every(self, ms: float, fn: Callable[[], None]) -> Any:
+        """Run ``fn`` every ``ms`` milliseconds until ``stop(handle)``; the handle."""
+        proxy = self.proxy(fn)
+        return (self.window.setInterval(proxy, ms), proxy)
+
+    def stop(self, handle: Any) -> None:
+        interval, proxy = handle
+        self.window.clearInterval(interval)
+        proxy.destroy()
+
+    def fetch_text(
+        self, url: str, arrived: Callable[[str], None], failed: Callable[[Any], None]
+    ) -> None:
+        """GET ``url``: its text to ``arrived``, or why not to ``failed`` (guarded, once)."""
+        fetch_text(self.window, self.once, url, arrived, failed)
+
+    def copy_text(self, text: str, copied: Callable[[], None], refused: Callable[[], None]) -> None:
+        """Put ``text`` on the clipboard; ``refused`` where the browser will not."""
+        clipboard = getattr(self.window.navigator, "clipboard", None)
+        if not clipboard:
+            refused()
+            return
+        clipboard.writeText(text).then(
+            self.once(guarded(lambda _r: copied())), self.once(guarded(lambda _e: refused()))
+        )
+
+    def persistence(self, ask: bool, answer: Callable[[bool], None]) -> bool:
+        """Whether the browser keeps this site's storage for good: ``ask`` for it (or only
+        query), the answer to ``answer`` later. False when the browser has no such thing."""
+        manager = getattr(self.window.navigator, "storage", None)
+        if not manager or not getattr(manager, "persist", None):
+            return False
+        promise = manager.persist() if ask else manager.persisted()
+        promise.then(
+            self.once(guarded(lambda granted: answer(bool(granted)))),
+            self.once(guarded(lambda _e: None)),
+        )
+        return True
+
+    def read_chosen_file(
+        self, input_id: str, arrived: Callable[[str], None], failed: Callable[[Any], None]
+    ) -> bool:
+        """The text of the file chosen in ``<input type=file id=input_id>`` to ``arrived``
+        (False: none chosen); the input is emptied, so the same file can be chosen again."""
+        chooser = self.document.getElementById(input_id)
+        files = chooser.files
+        if not files or int(files.length) == 0:
+            return False
+        file = files.item(0)
+        chooser.value = ""
+        file.text().then(
+            self.once(guarded(lambda text: arrived(str(text)))), self.once(guarded(failed))
+        )
+        return True
+
+    def reload(self) -> None:
+        self.window.location.reload()
+
+    def mark(self, name: str) -> None:
+        """A performance mark (``bench/`` reads them)."""
+        self.window.performance.mark(name)
+
+    def perf_now(self) -> float:
+        return float(self.window.performance.now())
+
+    def after_frame(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in the next frame callback (before it is painted)."""
+        self.window.requestAnimationFrame(self.once(lambda _t: fn()))
+
+
+def page() -> Page:
+    from js import Object, document, window
+    from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+    return Page(document, window, create_proxy, create_once_callable, to_js, Object.fromEntries)
+
+
+def local_storage(window: Any) -> Any:
+    try:
+        return window.localStorage
+    except Exception:  # storage blocked by the browser's settings
+        return None
+
+
+def say_status(status: Any, text: str, busy: bool) -> None:
+    """A dialog's live status line: its text, and ``aria-busy`` while work goes on."""
+    status.textContent = text
+    if busy:
+        status.setAttribute("aria-busy", "true")
+    else:
+        status.removeAttribute("aria-busy")
+
+
+def guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``handler`` for an event or a promise: an error is logged, never shown."""
+
+    def run(arg: Any = None) -> None:
+        try:
+            handler(arg)
+        except Exception:  # the event boundary: log it, never show a traceback
+            print("scorpion: error in a dialog:\n" + traceback.format_exc())
+
+    return run
+
+
+def fetch_text(
+    window: Any,
+    once: Callable[[Callable[..., Any]], Any],
+    url: str,
+    arrived: Callable[[str], None],
+    failed: Callable[[Any], None],
+) -> None:
+    """GET ``url`` and hand its text to ``arrived``; ``failed`` gets why not (an HTTP
+    status, a network error, no fetch at all). Both run guarded, once. The service worker
+    answers from its cache when offline."""
+
+    def got(response: Any) -> None:
+        if not response.ok:
+            failed(f"HTTP {response.status}")
+            return
+        text = response.text()
+        text.then(once(guarded(lambda body: arrived(str(body)))), once(guarded(failed)))
+
+    try:
+        window.fetch(url).then(once(guarded(got)), once(guarded(failed)))
+    except Exception as error:  # no fetch at all: as a failed one
+        failed(repr(error))

@@ -1,0 +1,321 @@
+"""Settings' "Saved data": export, import, and the backups, each change asked first.
+
+- Export: the save document as a file.
+- Import: the file is read (``saves.read``: never raises, refuses a game longer than any
+  real one), then ``#data-dialog`` says what it replaces and with what (game, statistics,
+  settings, dates and sizes); only a confirmation replaces anything, and what is replaced
+  is kept as a backup first (no room for that backup: nothing changes).
+- Backups (``Store.backups``: unreadable data, a newer version's, data an import or a
+  restore replaced) are listed with date and size; each can be exported, restored where
+  readable (asked first, like an import) or deleted (asked first).
+
+Nothing stored becomes markup: the list is built with ``createElement`` and
+``textContent``; its buttons carry an index into the list this module drew.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from scorpion import saves
+from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import Game
+from scorpion.session import Session
+from webapp import translated
+from webapp.page.browser import Page
+from webapp.page.storage import Backup
+from webapp.panels.dialogs import Dialogs
+from webapp.play.announcer import Announcer
+from webapp.play.autosave import AutoSave
+from webapp.play.session_swap import SessionSwap
+from webapp.play.table_state import TableState
+from webapp.translated import _, ngettext
+
+MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
+
+
+def summary(session: Session | None, stats_only: bool = False) -> list[str]:
+    """What a save holds, a line each: the game, the statistics, the settings."""
+    lines = []
+    if session is not None and not stats_only:
+        game = session.game
+        deal = (
+            _("deal {number}").format(number=game.deal_number)
+            if game.deal_number is not None
+            else _("a deal from a deck")
+        )
+        lines.append(
+            ngettext(
+                "Game: {deal}, {variant}, {count} move, score {score}",
+                "Game: {deal}, {variant}, {count} moves, score {score}",
+                len(game.moves),
+            ).format(
+                deal=deal,
+                variant=translated.variant(game.variant),
+                count=len(game.moves),
+                score=game.score,
+            )
+        )
+    if session is not None:
+        played = sum(session.stats[v].played for v in ("classic", "relaxed"))
+        won = sum(session.stats[v].won for v in ("classic", "relaxed"))
+        lines.append(
+            ngettext(
+                "Statistics: {played} game played, {won} won",
+                "Statistics: {played} games played, {won} won",
+                played,
+            ).format(played=played, won=won)
+        )
+        lines.append(_("Settings: language, switches and options"))
+    return lines
+
+
+def size_text(size: int) -> str:
+    kb = max(1, round(size / 1000))
+    return ngettext("{count} KB", "{count} KB", kb).format(count=kb)
+
+
+class SavedData:
+    def __init__(
+        self,
+        state: TableState,
+        arrivals: SessionSwap,
+        keeper: AutoSave,
+        speech: Announcer,
+        dialogs: Dialogs,
+        page: Page,
+    ) -> None:
+        self.state = state
+        self.arrivals = arrivals
+        self.speech = speech
+        self.keeper = keeper
+        self.store = keeper.store
+        self.dialogs = dialogs
+        self.page = page
+        self.document = page.document
+        self.window = page.window
+        self.once = page.once
+        self.listed: list[Backup] = []  # the backups as last drawn, by button index
+        self.confirmed: Callable[[], None] = lambda: None  # what #data-dialog-ok does
+
+    def el(self, element_id: str) -> Any:
+        return self.document.getElementById(element_id)
+
+    def bind(self) -> None:
+        listen = self.dialogs.listen
+        listen("export", "click", lambda event: self.export())
+        listen("import", "click", lambda event: self.el("import-file").click())
+        listen("import-file", "change", self._file_chosen)
+        listen("backups", "click", self._backup_clicked)
+        listen("data-dialog-cancel", "click", lambda event: self.dialogs.close("data-dialog"))
+        listen("data-dialog-ok", "click", lambda event: self._confirm())
+        self.dialogs.track("data-dialog")
+
+    def message(self, text: str, error: bool = False) -> None:
+        element = self.el("data-message")
+        element.textContent = text
+        element.classList.toggle("error", error)
+
+    # --- files ----------------------------------------------------------------------------
+
+    def export(self) -> None:
+        """The save document, as a file the browser downloads."""
+        name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
+        self._download(self.store.export_text(self.state.session), name)
+        self.message(_("Exported to the file {name}.").format(name=name))
+
+    def _download(self, text: str, name: str) -> None:
+        self.page.download(text, name, "application/json", self.el("settings-dialog"))
+
+    def _file_chosen(self, event: Any) -> None:
+        chooser = event.target
+        files = chooser.files
+        if not files or int(files.length) == 0:
+            return
+        file = files.item(0)
+        chooser.value = ""  # choosing the same file again is a new choice
+        if int(file.size) > MAX_IMPORT_BYTES:
+            self.refuse(("corrupt",))
+            return
+        size = int(file.size)
+        file.text().then(
+            self.once(lambda text: self.offer(str(text), size, None)),
+            self.once(lambda error: self.refuse(("corrupt",))),
+        )
+
+    # --- import and restore ---------------------------------------------------------------
+
+    def offer(self, text: str, size: int, backup: Backup | None) -> None:
+        """Ask before ``text`` (a file's, or ``backup``'s) replaces what is saved here."""
+        loaded = saves.read(text)
+        usable = loaded.session is not None or loaded.problems == ("long",)
+        if not usable or "newer" in loaded.problems:
+            self.refuse(loaded.problems)
+            return
+        session = loaded.session or Session(
+            Game.new(random.randint(MIN_DEAL, MAX_DEAL)), loaded.settings, loaded.stats
+        )
+        title = _("Restore this backup?") if backup else _("Import this file?")
+        here = saves.read(self.store.seen)
+        lines = [
+            _("Saved here now (saved {date}, {size}):").format(
+                date=self._date(here.saved_at), size=size_text(len(self.store.seen or ""))
+            ),
+            *summary(self.state.session),
+        ]
+        when = self._date(loaded.saved_at)
+        source = _("In the backup") if backup else _("In the file")
+        lines.append(
+            _("{source} (saved {date}, {size}):").format(
+                source=source, date=when, size=size_text(size)
+            )
+        )
+        if loaded.session is None:
+            lines.append(
+                _(
+                    "Its game is longer than any real game (over 5,000 actions) and is not "
+                    "loaded: a new game starts with its statistics and settings."
+                )
+            )
+        lines += summary(session, stats_only=loaded.session is None)
+        text_line = _(
+            "This replaces the game, statistics and settings saved here. What is here now "
+            "is kept as a backup, to restore if you change your mind."
+        )
+        ok = _("Restore") if backup else _("Import")
+        self._ask(title, text_line, lines, ok, lambda: self._replace(session, backup))
+
+    def _replace(self, session: Session, backup: Backup | None) -> None:
+        store = self.store
+        current = store.export_text(self.state.session)
+        if store.keep_aside(current, "replaced") is None:
+            self.message(
+                _(
+                    "There is no room to keep a backup of what is saved here, so nothing was "
+                    "changed. Export it, or delete backups, first."
+                ),
+                error=True,
+            )
+            return
+        self.arrivals.replace(session)
+        if backup is not None:
+            store.drop_backup(backup.key)
+            self.message(_("Restored; what was here before is kept as a backup."))
+        else:
+            self.message(_("Imported; what was here before is kept as a backup."))
+        self.speech.say(_("The saved data was imported."))
+        self.show_backups()
+
+    def refuse(self, problems: tuple[str, ...]) -> None:
+        if "newer" in problems:
+            text = _("This file was made by a newer version of Scorpion. Nothing was changed.")
+        else:
+            text = _("This file is not a readable Scorpion save. Nothing was changed.")
+        self.message(text, error=True)
+
+    # --- backups --------------------------------------------------------------------------
+
+    def show_backups(self) -> None:
+        """Draw the list of backups (elements and text only, nothing stored as markup)."""
+        self.listed = self.store.backups()
+        holder = self.el("backups")
+        holder.replaceChildren()
+        self.el("backups-empty").hidden = bool(self.listed)
+        reasons = {
+            "unreadable": _("Saved data that could not be read"),
+            "newer": _("Saved data of a newer version"),
+            "replaced": _("Data replaced by an import or a restore"),
+            "calendar": _("A daily calendar that could not be read"),
+        }
+        for index, backup in enumerate(self.listed):
+            item = self.document.createElement("li")
+            label = self.document.createElement("span")
+            label.className = "backup-text"
+            label.textContent = _("{what}, {date}, {size}").format(
+                what=reasons[backup.reason],
+                date=self._date(backup.at),
+                size=size_text(backup.size),
+            )
+            item.appendChild(label)
+            actions = [("export", _("Export"))]
+            if self._readable(backup):
+                actions.append(("restore", _("Restore…")))
+            actions.append(("delete", _("Delete…")))
+            for action, name in actions:
+                button = self.document.createElement("button")
+                button.type = "button"
+                button.textContent = name
+                button.dataset.action = action
+                button.dataset.index = str(index)
+                item.appendChild(button)
+            holder.appendChild(item)
+
+    def _readable(self, backup: Backup) -> bool:
+        loaded = saves.read(self.store.backup_text(backup.key))
+        return "newer" not in loaded.problems and (
+            loaded.session is not None or loaded.problems == ("long",)
+        )
+
+    def _backup_clicked(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not button:
+            return
+        index, action = str(button.dataset.index or ""), str(button.dataset.action or "")
+        if not index.isdigit() or int(index) >= len(self.listed):
+            return
+        backup = self.listed[int(index)]
+        text = self.store.backup_text(backup.key)
+        if text is None:
+            self.show_backups()  # gone meanwhile (another tab)
+            return
+        if action == "export":
+            name = time.strftime("scorpion-backup-%Y-%m-%d.json", time.gmtime(backup.at / 1000))
+            self._download(text, name)
+            self.message(_("Exported to the file {name}.").format(name=name))
+        elif action == "restore":
+            self.offer(text, backup.size, backup)
+        elif action == "delete":
+            self._ask(
+                _("Delete this backup?"),
+                _("It cannot be restored afterwards; export it first to keep a copy."),
+                [],
+                _("Delete"),
+                lambda: self._delete(backup),
+            )
+
+    def _delete(self, backup: Backup) -> None:
+        self.store.drop_backup(backup.key)
+        self.message(_("The backup was deleted."))
+        self.show_backups()
+        if self.keeper.storage_problem == "quota":
+            self.keeper.save()  # there may be room now
+
+    # --- the confirmation -----------------------------------------------------------------
+
+    def _ask(
+        self, title: str, text: str, lines: list[str], ok: str, then: Callable[[], None]
+    ) -> None:
+        self.el("data-dialog-title").textContent = title
+        self.el("data-dialog-text").textContent = text
+        holder = self.el("data-dialog-list")
+        holder.replaceChildren()
+        for line in lines:
+            item = self.document.createElement("li")
+            item.textContent = line
+            holder.appendChild(item)
+        self.el("data-dialog-ok").textContent = ok
+        self.confirmed = then
+        self.dialogs.show("data-dialog")
+
+    def _confirm(self) -> None:
+        then, self.confirmed = self.confirmed, lambda: None
+        self.dialogs.close("data-dialog")
+        then()
+
+    def _date(self, ms: int | None) -> str:
+        if not ms:
+            return _("at an unknown time")
+        return self.page.time_text(ms, translated.language())

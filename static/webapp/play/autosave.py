@@ -1,0 +1,105 @@
+"""When things are kept: after an action, the words once the frame is painted, the save
+when the page is idle (one save for a burst of clicks), the paint snapshot once the
+player pauses; all of it at once when the page is hidden or left (``flush``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from scorpion.session import Session
+from webapp.page.storage import Store
+from webapp.page.timing import Task, Timing
+from webapp.play.announcer import Announcer
+from webapp.play.table_state import TableState
+
+if TYPE_CHECKING:
+    from webapp.play.actuator import Actuator
+
+
+class AutoSave:
+    def __init__(
+        self,
+        store: Store,
+        state: TableState,
+        screen: Actuator,
+        speech: Announcer,
+        timing: Timing,
+        on_conflict: Callable[[Session, str], None],
+        on_storage_problem: Callable[[str], None],
+        on_keeping: Task,
+    ) -> None:
+        self.store = store
+        self.state = state
+        self.screen = screen
+        self.speech = speech
+        self.timing = timing
+        self.on_conflict = on_conflict  # another tab's game: "newer", or "merged" with a win
+        self.on_storage_problem = on_storage_problem  # said once, until saving works again
+        self.on_keeping = on_keeping  # the game is worth keeping: ask the browser to
+        self.save_pending = False
+        self.words_pending = False
+        self.paint_stale = False  # the paint snapshot is older than the board
+        self.storage_problem: str | None = None  # the last one said
+
+    def after_frame(self, save: bool) -> None:
+        """Queue the words for right after this frame and the save for when the page is
+        idle; one pass of each serves any number of changes made before it runs."""
+        save = save and not self.state.replaying
+        if save and not self.save_pending:
+            self.save_pending = True
+            self.timing.background(self.save_now)
+        if not self.words_pending:
+            self.words_pending = True
+            self.timing.defer(self.words_now)
+
+    def words_now(self) -> None:
+        if self.words_pending:
+            self.words_pending = False
+            self.speech.update_words()
+
+    def save_now(self) -> None:
+        if self.save_pending:
+            self.save()
+
+    def flush(self) -> None:
+        """Words, save and paint snapshot up to date now: the page is hidden or left."""
+        self.words_now()
+        self.save_now()
+        self.save_paint()
+
+    def save(self, replace: bool = False) -> None:
+        """Save the session; another tab's newer save goes to ``on_conflict`` instead. A
+        failure is said once (until saving works again); the game goes on in memory.
+        While a replay is on the table nothing is saved: the session shown is not the
+        player's."""
+        self.save_pending = False
+        if self.state.replaying:
+            return
+        outcome = self.store.save(self.state.session, replace=replace)
+        if outcome in ("newer", "merged") and self.store.conflict is not None:
+            self.on_conflict(self.store.conflict, outcome)
+            if outcome == "newer":
+                return
+        if outcome == "failed":
+            problem = self.store.failure or "storage"
+            if problem != self.storage_problem:
+                self.storage_problem = problem
+                self.on_storage_problem(problem)
+            return
+        self.storage_problem = None
+        if self.state.session.counted:
+            self.on_keeping()
+        self.paint_stale = True
+        self.timing.idle(self.quiet)
+
+    def quiet(self) -> None:
+        """The player paused: the paint snapshot catches up."""
+        self.save_paint()
+
+    def save_paint(self) -> None:
+        """Rebuilding the paint takes a few ms: written when the player pauses or leaves,
+        not after every click."""
+        if self.paint_stale and not self.state.replaying:
+            self.paint_stale = False
+            self.store.save_paint(self.screen.paint_snapshot())
