@@ -6,7 +6,7 @@
 #   make site       build the static site into _site/ (tools/build_site.py)
 #   make serve      site, then serve _site/ on http://127.0.0.1:$(PORT)/
 #   make test       everything CI runs: lint, unit, wasm, e2e, engines-test
-#   make lint       ruff + mypy       make unit   pytest tests/ under CPython
+#   make lint       ruff + mypy       make unit   pytest tests/ under CPython, with coverage
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
 #   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
 #   make winnable   regenerate static/data/winnable-*.json and daily-classic.json (minutes; commit)
@@ -123,8 +123,12 @@ lint: $(VENV_STAMP)
 	$(PY) -m mypy tools
 	MYPYPATH=static $(PY) -m mypy -p webapp
 
+# The unit tests under coverage.py: how much of the browser layer (static/webapp) the CPython
+# tests reach without a browser (pyproject.toml, [tool.coverage]); the report lists the
+# modules not fully covered, and the total.
 unit: $(VENV_STAMP)
-	$(PY) -m pytest $(XDIST) $(ARGS)
+	$(PY) -m coverage run -m pytest $(XDIST) $(ARGS)
+	$(PY) -m coverage report
 
 wasm: $(WASM_STAMP) catalogs
 	node tests/pyodide/run.mjs $(ARGS)
@@ -140,7 +144,7 @@ engines-test: deps chromium engines site catalogs
 # --- cleaning -------------------------------------------------------------------------------
 
 clean:
-	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results
+	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results .coverage
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o \
 	  -name __pycache__ -type d -prune -exec rm -rf {} +
 	if [ -d i18n ]; then find i18n -name '*.mo' -delete; fi
