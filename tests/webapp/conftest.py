@@ -1,6 +1,6 @@
 """The browser layer's pure modules (``static/webapp``) import as ``webapp`` here, as in the
-browser, where the app zip puts the package on ``sys.path``. No ``js`` module is needed.
-The page's fakes import as ``fakes``."""
+browser, where the app zip puts the package on ``sys.path``. No ``js`` module is needed:
+the page's own modules run over ``fake_dom``; the rest over ``fakes``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
-if str(STATIC) not in sys.path:
-    sys.path.insert(0, str(STATIC))
-HERE = Path(__file__).resolve().parent  # ``from fakes import FakeChrome``
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+HERE = Path(__file__).resolve().parent  # the fakes (``fakes``, ``fake_dom``)
+for path in (STATIC, HERE):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
