@@ -32,6 +32,9 @@ NAMES = frozenset(
         "settings-opened",  # the Settings dialog opened (its saved-data list is fresh)
         "list-arrived",  # a winnable list arrived (the deal's grade may be known now)
         "language",  # the language changed (every fixed text again)
+        "new-game-asked",  # the win dialog's New game: the New game dialog opens
+        "stats-asked",  # the win dialog's Statistics: they open over it
+        "winnable-chosen",  # New game's "Winnable deals only" changed (on or off): remembered
     }
 )
 

@@ -14,6 +14,7 @@ from typing import Any
 from scorpion.game import Game
 from webapp import translated
 from webapp.boot.startup import Startup, open_game
+from webapp.events import Events
 from webapp.page.board import PageBoard
 from webapp.page.browser import Page, local_storage, page
 from webapp.page.chrome import Chrome
@@ -74,11 +75,11 @@ def _start(pg: Page) -> None:
     speech = Announcer(board, chrome, state)
     sizing = Sizing(board)
     screen = Actuator(board, chrome, state, sizing, speech)
-    dialogs = Dialogs(document, pg.proxy, pg.once, chrome)
+    events = Events()
     keeper = AutoSave(
         store, state, screen, speech, tasks,
         on_conflict=lambda session, outcome: arrivals.conflict(session, outcome),
-        on_storage_problem=lambda problem: dialogs.notice(problem_text(problem)),
+        on_storage_problem=lambda problem: chrome.notice(problem_text(problem)),
         on_keeping=lambda: panels.ask_persistence(),
     )  # fmt: skip
     focus = KeyboardFocus(board, state)
@@ -89,11 +90,12 @@ def _start(pg: Page) -> None:
         dialogs.open_win(game.score, len(game.moves))
 
     play = Controller(state, board, screen, speech, keeper, focus, hinter, on_win=won)
+    dialogs = Dialogs(chrome, pg, events, start=play.new_game, restart=play.restart)
     daily = DailyDeals(state, store, dialogs, pg,
                        start=lambda number, said: play.new_game(number, "classic", True, said),
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
-    dialogs.on_list = screen.update_texts
+    events.on("list-arrived", screen.update_texts)
     arrivals = SessionSwap(
         state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
     )
@@ -120,15 +122,14 @@ def _start(pg: Page) -> None:
         dialogs.open_new_game(session.game.variant, session.in_progress,
                               session.settings.winnable_only, session.game.deal_number)  # fmt: skip
 
-    dialogs.on_start = play.new_game
-    dialogs.on_winnable = lambda on: panels.remember_winnable(on)
-    dialogs.on_restart = play.restart
-    dialogs.on_win_new = new_game
+    events.on("winnable-chosen", panels.remember_winnable)
+    events.on("new-game-asked", new_game)
+    events.on("stats-asked", panels.open_stats)
 
     def share_this_game() -> None:
         dialogs.close("new-game-dialog")  # the copy is said in #status, or in the notice
         dialogs.close("win-dialog")
-        share_game(state.game, pg, speech, dialogs)
+        share_game(state.game, pg, speech, chrome)
 
     dialogs.listen("ng-share-game", "click", lambda event: share_this_game())
     dialogs.listen("win-share", "click", lambda event: share_this_game())
@@ -136,7 +137,7 @@ def _start(pg: Page) -> None:
     actions = {
         "undo": idle(play.undo), "redo": idle(play.redo), "deal": idle(play.deal),
         "new": new_game, "hint": idle(play.hint), "read": speech.read_board,
-        "share": lambda: share(state.game, pg, speech, dialogs),
+        "share": lambda: share(state.game, pg, speech, chrome),
         "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, chrome, pg, actions)
@@ -148,12 +149,12 @@ def _start(pg: Page) -> None:
     finisher.check()
     replayer.bind()
     solver_watch.bind()
-    ToolMenu(document, controls.listen).bind()
+    ToolMenu(chrome).bind()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
     daily.bind()
-    Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
+    Updates(chrome, pg).bind()  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)
     _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
     if opening.replay is not None:  # watched over the player's own game, which waits

@@ -313,6 +313,14 @@ class FakeChrome:
     def bound(self, element_id: str, kind: str) -> bool:
         return bool(self.listeners.get((element_id, kind)))
 
+    # --- the win's confetti (panels/dialogs.py) -------------------------------------------
+
+    confetti_pieces: tuple[str, ...] = ()  # each piece's CSS while the shower is on the page
+
+    def confetti(self, pieces: Iterable[str]) -> None:
+        """The shower on the page (its pieces' CSS), or gone (none)."""
+        self.confetti_pieces = tuple(pieces)
+
 
 # --- the board ---------------------------------------------------------------------------------
 
@@ -573,6 +581,20 @@ class FakePage:
 
     def after_frame(self, fn: Callable[[], None]) -> None:
         self.timers.append((0, fn))
+
+    # --- a new version waiting (panels/updates.py) ---------------------------------------------
+
+    update_ready = False  # a new version waits (never, without service workers)
+    updates_accepted = 0
+
+    def update_waiting(self) -> bool:
+        """A new version waits."""
+        return self.update_ready
+
+    def accept_update(self) -> None:
+        """The waiting version takes over (counted; the page would reload)."""
+        if self.update_waiting():
+            self.updates_accepted += 1
 
 
 # --- storage and timing ----------------------------------------------------------------------

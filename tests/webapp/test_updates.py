@@ -1,79 +1,52 @@
-"""The update offer (webapp.panels.updates) against fakes of the page and index.html's hook."""
+"""The offer of a new version (webapp.panels.updates) against fakes of the page: the
+banner the player sees, and whether the waiting version was told to take over."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
+from fakes import FakeChrome, FakePage
 from webapp.panels.updates import BANNER, CLOSE, EVENT, RELOAD, Updates
 
 
-class Element(SimpleNamespace):
-    def __init__(self) -> None:
-        super().__init__(hidden=True, disabled=False)
-
-
-class Document:
-    def __init__(self) -> None:
-        self.elements = {name: Element() for name in (BANNER, RELOAD, CLOSE)}
-
-    def getElementById(self, name):  # noqa: N802
-        return self.elements[name]
-
-
-class Hook:
-    """``window.scorpionUpdate`` as index.html sets it."""
-
-    def __init__(self, waiting: bool) -> None:
-        self.waiting = object() if waiting else None
-        self.accepted = 0
-
-    def accept(self) -> None:
-        self.accepted += 1
-
-
-def bound(window) -> tuple[Updates, Document, dict]:
-    document = Document()
-    handlers: dict = {}
-
-    def listen(target, kind, handler) -> None:
-        handlers[(id(target), kind)] = handler
-
-    updates = Updates(document, window)
-    updates.bind(listen)
-    return updates, document, handlers
+def bound(waiting: bool) -> tuple[FakeChrome, FakePage]:
+    chrome, page = FakeChrome(), FakePage()
+    chrome.flag(BANNER, "hidden", True)  # as index.html has it
+    page.update_ready = waiting
+    Updates(chrome, page).bind()
+    return chrome, page
 
 
 def test_a_version_waiting_before_python_started_is_offered_at_once() -> None:
-    hook = Hook(waiting=True)
-    _updates, document, _handlers = bound(SimpleNamespace(scorpionUpdate=hook))
-    assert document.elements[BANNER].hidden is False
+    chrome, _page = bound(waiting=True)
+    assert not chrome.el(BANNER).hidden
+    assert not chrome.el(RELOAD).disabled
 
 
 def test_offer_follows_the_event_and_reload_accepts() -> None:
-    hook = Hook(waiting=False)
-    window = SimpleNamespace(scorpionUpdate=hook)
-    _updates, document, handlers = bound(window)
-    assert document.elements[BANNER].hidden is True
-    hook.waiting = object()
-    handlers[(id(window), EVENT)](None)
-    assert document.elements[BANNER].hidden is False
-    handlers[(id(document.elements[RELOAD]), "click")](None)
-    assert hook.accepted == 1
-    assert document.elements[RELOAD].disabled is True
+    chrome, page = bound(waiting=False)
+    assert chrome.el(BANNER).hidden
+    page.update_ready = True
+    chrome.fire("window", EVENT)
+    assert not chrome.el(BANNER).hidden
+    chrome.click(RELOAD)
+    assert page.updates_accepted == 1
+    assert chrome.el(RELOAD).disabled  # the reload follows: not pressed twice
+    chrome.click(RELOAD)
+    assert page.updates_accepted == 1
 
 
 def test_not_now_hides_it_until_the_next_load() -> None:
-    hook = Hook(waiting=True)
-    window = SimpleNamespace(scorpionUpdate=hook)
-    _updates, document, handlers = bound(window)
-    handlers[(id(document.elements[CLOSE]), "click")](None)
-    assert document.elements[BANNER].hidden is True
-    handlers[(id(window), EVENT)](None)
-    assert document.elements[BANNER].hidden is True
-    assert hook.accepted == 0
+    chrome, page = bound(waiting=True)
+    chrome.click(CLOSE)
+    assert chrome.el(BANNER).hidden
+    chrome.fire("window", EVENT)
+    assert chrome.el(BANNER).hidden
+    assert page.updates_accepted == 0
 
 
-def test_without_service_workers_nothing_is_offered() -> None:
-    updates, document, _handlers = bound(SimpleNamespace())
-    assert document.elements[BANNER].hidden is True
-    updates.accept()  # no hook: nothing to do, nothing raised
+def test_without_a_waiting_version_nothing_is_offered_or_accepted() -> None:
+    chrome, page = bound(waiting=False)
+    chrome.fire("window", EVENT)
+    assert chrome.el(BANNER).hidden
+    chrome.click(RELOAD)  # not shown, but were it pressed: nothing to take over
+    assert page.updates_accepted == 0
+    assert not chrome.el(RELOAD).disabled

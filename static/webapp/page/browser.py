@@ -155,6 +155,19 @@ class Page:
         """Run ``fn`` in the next frame callback (before it is painted)."""
         self.window.requestAnimationFrame(self.once(lambda _t: fn()))
 
+    # --- a new version waiting (panels/updates.py) -------------------------------------------
+
+    def update_waiting(self) -> bool:
+        """A new version is downloaded and waits (index.html's ``window.scorpionUpdate``)."""
+        hook: Any = getattr(self.window, "scorpionUpdate", None)
+        return bool(hook and hook.waiting)
+
+    def accept_update(self) -> None:
+        """The waiting version takes over; every page it then controls reloads into it."""
+        hook: Any = getattr(self.window, "scorpionUpdate", None)
+        if hook and hook.waiting:
+            hook.accept()
+
 
 def page() -> Page:
     from js import Object, document, window

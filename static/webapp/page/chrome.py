@@ -12,7 +12,7 @@ notice bar, with its details to copy (``report``), and never escapes to the page
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from webapp.page_texts import problem_text
@@ -256,3 +256,25 @@ class Chrome:
 
     def _listen(self, target: Any, kind: str, handler: Handler, where: str) -> None:
         target.addEventListener(kind, self.proxy(self.guarded(where, handler)))
+
+    # --- the win's confetti (panels/dialogs.py) ---------------------------------------------
+
+    _confetti: Any = None  # the layer while it is on the page
+
+    def confetti(self, pieces: Sequence[str]) -> None:
+        """A layer of ``<i>`` over the page, one per CSS text in ``pieces``; none: it goes."""
+        layer, self._confetti = self._confetti, None
+        if layer is not None:
+            layer.remove()
+        if not pieces:
+            return
+        layer = self.document.createElement("div")
+        layer.className = "confetti"
+        layer.setAttribute("aria-hidden", "true")
+        layer.innerHTML = "<i></i>" * len(pieces)
+        # Styles through the CSSOM: the page's Content-Security-Policy refuses style
+        # attributes, in markup too.
+        for piece, css in zip(layer.children, pieces, strict=True):
+            piece.style.cssText = css
+        self.document.body.appendChild(layer)
+        self._confetti = layer

@@ -1,49 +1,32 @@
 """Share: a link to the deal on the table, or (Share this game) a link that replays the
-game so far (``?replay=``); copied, or shown where copying is refused."""
+game so far (``?replay=``); copied, or shown in the notice bar where copying is refused."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from scorpion.game import Game
 from scorpion.replay import Replay
 from webapp.page.browser import Page
-from webapp.panels.dialogs import Dialogs
+from webapp.page.chrome import Chrome
 from webapp.play.announcer import Announcer
 from webapp.translated import _
 from webapp.urlparams import replay_query, share_query
 
 
-def share(game: Game, page: Page, speech: Announcer, dialogs: Dialogs) -> None:
-    url = _address(page) + share_query(game.deal_number, game.variant, game.deck)
-    _copy(
+def share(game: Game, page: Page, speech: Announcer, chrome: Chrome) -> None:
+    url = page.address() + share_query(game.deal_number, game.variant, game.deck)
+    page.copy_text(
         url,
-        page,
         lambda: speech.say(_("Link to this deal copied: {url}").format(url=url)),
-        lambda: dialogs.notice(_("Copy this link to share the deal: {url}").format(url=url)),
+        lambda: chrome.notice(_("Copy this link to share the deal: {url}").format(url=url)),
     )
 
 
-def share_game(game: Game, page: Page, speech: Announcer, dialogs: Dialogs) -> str:
+def share_game(game: Game, page: Page, speech: Announcer, chrome: Chrome) -> str:
     """A link that plays this game back up to the current position; the link."""
-    url = _address(page) + replay_query(Replay.of(game).encode())
-    _copy(
+    url = page.address() + replay_query(Replay.of(game).encode())
+    page.copy_text(
         url,
-        page,
         lambda: speech.say(_("Link to replay this game copied: {url}").format(url=url)),
-        lambda: dialogs.notice(_("Copy this link to share the game: {url}").format(url=url)),
+        lambda: chrome.notice(_("Copy this link to share the game: {url}").format(url=url)),
     )
     return url
-
-
-def _address(page: Page) -> str:
-    location = page.window.location
-    return str(location.origin) + str(location.pathname)
-
-
-def _copy(url: str, page: Page, copied: Any, refused: Any) -> None:
-    clipboard = getattr(page.window.navigator, "clipboard", None)
-    if not clipboard:
-        refused()
-        return
-    clipboard.writeText(url).then(page.once(lambda _r: copied()), page.once(lambda _e: refused()))

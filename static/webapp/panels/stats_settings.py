@@ -98,7 +98,6 @@ class StatsAndSettings:
         for field, prefix in CHOOSERS.items():
             for name in CHOICES[field]:
                 listen(f"set-{prefix}-{name}", "change", self._chooser(field))
-        self.dialogs.on_win_stats = self.open_stats
         reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
         reduced.addEventListener("change", self.proxy(self._reduced_changed))
 

@@ -8,55 +8,51 @@ those buttons in the bar and hides the Menu button; this module then has nothing
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from webapp.page.chrome import Chrome
+
 OPEN = "open"  # the class of #tools while the menu shows
-
-
-Listen = Callable[[Any, str, Callable[[Any], None]], None]  # Controls.listen: guarded
+TOOLS = "tools"
+BUTTON = "menu-button"
+ITEMS = "more-tools"
 
 
 class ToolMenu:
-    def __init__(self, document: Any, listen: Listen) -> None:
-        self.document = document
-        self.listen = listen
-        self.tools = document.getElementById("tools")
-        self.button = document.getElementById("menu-button")
-        self.items = document.getElementById("more-tools")
+    def __init__(self, chrome: Chrome) -> None:
+        self.chrome = chrome
 
     def bind(self) -> None:
-        self.listen(self.button, "click", lambda event: self.toggle())
-        self.listen(self.items, "click", self.on_item)
-        self.listen(self.tools, "keydown", self.on_key)
-        self.listen(self.tools, "focusout", self.on_focus_out)
-        self.listen(self.document, "pointerdown", self.on_press)
+        listen = self.chrome.listen
+        listen(BUTTON, "click", lambda event: self.toggle())
+        listen(ITEMS, "click", self.on_item)
+        listen(TOOLS, "keydown", self.on_key)
+        listen(TOOLS, "focusout", self.on_focus_out)
+        self.chrome.listen_document("pointerdown", self.on_press)
 
     def is_open(self) -> bool:
-        return bool(self.tools.classList.contains(OPEN))
+        return self.chrome.has_class(TOOLS, OPEN)
 
     def toggle(self) -> None:
         if self.is_open():
             self.close()
             return
-        self.tools.classList.add(OPEN)
-        self.button.setAttribute("aria-expanded", "true")
-        first = self.items.querySelector("button:not(:disabled)")
-        if first:
-            first.focus()
+        self.chrome.classed(TOOLS, OPEN, True)
+        self.chrome.attr(BUTTON, "aria-expanded", "true")
+        self.chrome.focus_first(ITEMS, "button:not(:disabled)")
 
     def close(self, refocus: bool = False) -> None:
         if not self.is_open():
             return
-        self.tools.classList.remove(OPEN)
-        self.button.setAttribute("aria-expanded", "false")
+        self.chrome.classed(TOOLS, OPEN, False)
+        self.chrome.attr(BUTTON, "aria-expanded", "false")
         if refocus:
-            self.button.focus()
+            self.chrome.focus(BUTTON)
 
     def on_item(self, event: Any) -> None:
         if event.target.closest("button"):
             # after the item's own listener (it is on the button, this on its group); a
-            # dialog it opened gives the focus back to the Menu button (Dialogs._closed)
+            # dialog it opened gives the focus back to the Menu button (Chrome.restore_focus)
             self.close()
 
     def on_key(self, event: Any) -> None:
@@ -67,10 +63,9 @@ class ToolMenu:
 
     def on_focus_out(self, event: Any) -> None:
         going = event.relatedTarget
-        if going and not self.tools.contains(going):
+        if going and not self.chrome.inside(going, TOOLS):
             self.close()
 
     def on_press(self, event: Any) -> None:
-        target = event.target
-        if self.is_open() and not (target and self.tools.contains(target)):
+        if self.is_open() and not self.chrome.inside(event.target, TOOLS):
             self.close()
