@@ -78,15 +78,12 @@ class Replayer:
         self.speed = 1.0
         self.ticket = 0  # a pending tick whose ticket is not this one is dropped
         self.dropped = 0
-        for element_id, run in (
-            ("replay-back", self.back),
-            ("replay-forward", self.forward),
-            ("replay-play", self.toggle),
-            ("replay-speed", self.faster),
-            ("replay-take", self.take),
-            ("replay-close", self.close),
-        ):
-            chrome.listen(element_id, "click", _ignoring_event(run))
+        chrome.listen("replay-back", "click", lambda _event: self.back())
+        chrome.listen("replay-forward", "click", lambda _event: self.forward())
+        chrome.listen("replay-play", "click", lambda _event: self.toggle())
+        chrome.listen("replay-speed", "click", lambda _event: self.faster())
+        chrome.listen("replay-take", "click", lambda _event: self.take())
+        chrome.listen("replay-close", "click", lambda _event: self.close())
 
     @property
     def active(self) -> bool:
@@ -329,12 +326,3 @@ def ignore_while_replaying(state: TableState, action: Callable[[], None]) -> Cal
             action()
 
     return run
-
-
-def _ignoring_event(run: Callable[[], object]) -> Callable[[object], None]:
-    """A button's click listener that runs ``run``."""
-
-    def listener(_event: object) -> None:
-        run()
-
-    return listener
