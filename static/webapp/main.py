@@ -110,9 +110,9 @@ def _start(pg: Page) -> None:
     window.performance.mark("scorpion-board")
     tasks.defer(lambda: window.performance.mark("scorpion-board-painted"))
 
-    lost_finder = LostFinder(state, arrivals, dialogs, tasks, pg)
-    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, pg)
-    solver_watch = SolverWatch(state, replayer, dialogs, tasks, pg)
+    lost_finder = LostFinder(state, arrivals, dialogs, chrome, tasks)
+    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, pg)
+    solver_watch = SolverWatch(state, replayer, keeper, dialogs, chrome, tasks, pg)
 
     def new_game() -> None:
         replayer.close()  # New game is about the player's own game
@@ -147,12 +147,9 @@ def _start(pg: Page) -> None:
     finisher.bind(controls.listen, document)
     play.on_changed = finisher.check
     finisher.check()
-    replayer.bind()
-    solver_watch.bind()
     ToolMenu(chrome).bind()
     panels.bind()
     saved_data.bind()
-    lost_finder.bind()
     daily.bind()
     Updates(chrome, pg).bind()  # a new version waiting: offer it
     _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)

@@ -183,15 +183,6 @@ def local_storage(window: Any) -> Any:
         return None
 
 
-def say_status(status: Any, text: str, busy: bool) -> None:
-    """A dialog's live status line: its text, and ``aria-busy`` while work goes on."""
-    status.textContent = text
-    if busy:
-        status.setAttribute("aria-busy", "true")
-    else:
-        status.removeAttribute("aria-busy")
-
-
 def guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
     """``handler`` for an event or a promise: an error is logged, never shown."""
 

@@ -5,15 +5,15 @@ offers to go back there: the same game, its score that of the position."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from webapp import translated
-from webapp.page.browser import say_status
 from webapp.translated import _
 
 if TYPE_CHECKING:
+    from scorpion.game import Game
     from scorpion.review import LossSearch, LostAt
-    from webapp.page.browser import Page
+    from webapp.page.chrome import Chrome
     from webapp.page.timing import Timing
     from webapp.panels.dialogs import Dialogs
     from webapp.play.session_swap import SessionSwap
@@ -24,39 +24,38 @@ SLICE_NODES = 600  # solver positions per slice: a few milliseconds each in the 
 
 class LostFinder:
     def __init__(
-        self, state: TableState, arrivals: SessionSwap, dialogs: Dialogs, timing: Timing, page: Page
+        self,
+        state: TableState,
+        arrivals: SessionSwap,
+        dialogs: Dialogs,
+        chrome: Chrome,
+        timing: Timing,
     ) -> None:
         self.state = state
         self.arrivals = arrivals
         self.dialogs = dialogs
+        self.chrome = chrome
         self.timing = timing
-        self.document = page.document
         self.search: LossSearch | None = None
-        self.game: Any = None  # the game being looked at (another one: the search stops)
+        self.game: Game | None = None  # the game being looked at (another one: the search stops)
         self.found: LostAt | None = None
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
-
-    def bind(self) -> None:
-        listen = self.dialogs.listen
-        listen("ng-lost", "click", lambda event: self.open())
-        listen("lost-cancel", "click", lambda event: self.dialogs.close("lost-dialog"))
-        listen("lost-look", "click", lambda event: self.look())
-        listen("lost-back", "click", lambda event: self.go_back())
-        listen("lost-dialog", "close", lambda event: self.stop())
-        self.dialogs.track("lost-dialog")
+        chrome.listen("ng-lost", "click", lambda _event: self.open())
+        chrome.listen("lost-cancel", "click", lambda _event: dialogs.close("lost-dialog"))
+        chrome.listen("lost-look", "click", lambda _event: self.look())
+        chrome.listen("lost-back", "click", lambda _event: self.go_back())
+        chrome.listen("lost-dialog", "close", lambda _event: self.stop())
+        dialogs.track("lost-dialog")
 
     def offer(self) -> None:
         """New game shows the question while a game is in progress."""
-        self.el("ng-lost").hidden = not self.state.session.in_progress
+        self.chrome.flag("ng-lost", "hidden", not self.state.session.in_progress)
 
     def open(self) -> None:
         """Over New game (Cancel comes back to it)."""
         self.found = None
-        self.el("lost-status").textContent = ""
-        self.el("lost-look").hidden = False
-        self.el("lost-back").hidden = True
+        self._status("", busy=False)
+        self.chrome.flag("lost-look", "hidden", False)
+        self.chrome.flag("lost-back", "hidden", True)
         self.dialogs.show("lost-dialog")
 
     def look(self) -> None:
@@ -64,31 +63,34 @@ class LostFinder:
 
         self.game = self.state.game
         self.search = LossSearch(self.game.copy())
-        self.el("lost-look").hidden = True
+        self.chrome.flag("lost-look", "hidden", True)
         self._status(_("Looking at every card…"), busy=True)
         self.timing.soon(self._step)
 
     def stop(self) -> None:
         self.search = None
-        self._status(str(self.el("lost-status").textContent), busy=False)
+        self.chrome.attr("lost-status", "aria-busy", None)
 
     def _status(self, text: str, busy: bool) -> None:
-        say_status(self.el("lost-status"), text, busy)
+        """The dialog's live status line, busy while the solver looks."""
+        self.chrome.text("lost-status", text)
+        self.chrome.attr("lost-status", "aria-busy", "true" if busy else None)
 
     def _step(self) -> None:
-        if self.search is None:
+        search, game = self.search, self.game
+        if search is None or game is None:
             return
-        if self.state.game is not self.game:  # another game meanwhile: nothing to say
+        if self.state.game is not game:  # another game meanwhile: nothing to say
             self.stop()
             return
-        found = self.search.step(SLICE_NODES)
+        found = search.step(SLICE_NODES)
         if found is None:
             self.timing.soon(self._step)
             return
         self.search = None
         self.found = found
-        self._status(found_text(found, self.game), busy=False)
-        self.el("lost-back").hidden = not (found.lost and found.index is not None)
+        self._status(found_text(found), busy=False)
+        self.chrome.flag("lost-back", "hidden", not (found.lost and found.index is not None))
 
     def go_back(self) -> None:
         found = self.found
@@ -99,7 +101,7 @@ class LostFinder:
         self.arrivals.go_back(found.index)
 
 
-def found_text(found: LostAt, game: Any) -> str:
+def found_text(found: LostAt) -> str:
     if not found.lost:
         return _("This game can still be won from here.")
     if found.index is None:

@@ -12,7 +12,7 @@ is one action drawn from state, so they glide as in play.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorpion.replay import Replay
 from scorpion.session import Session
@@ -21,6 +21,7 @@ from webapp.translated import _
 
 if TYPE_CHECKING:
     from webapp.page.browser import Page
+    from webapp.page.chrome import Chrome
     from webapp.panels.dialogs import Dialogs
     from webapp.play.actuator import Actuator
     from webapp.play.announcer import Announcer
@@ -56,6 +57,7 @@ class Replayer:
         focus: KeyboardFocus,
         hinter: HintButton,
         dialogs: Dialogs,
+        chrome: Chrome,
         page: Page,
     ) -> None:
         self.state = state
@@ -65,9 +67,8 @@ class Replayer:
         self.focus = focus
         self.hinter = hinter
         self.dialogs = dialogs
-        self.document = page.document
-        self.window = page.window
-        self.once = page.once
+        self.chrome = chrome
+        self.page = page
         self.replay: Replay | None = None
         self.own: Session | None = None  # the player's session, back on close
         self.index = 0
@@ -77,22 +78,16 @@ class Replayer:
         self.speed = 1.0
         self.ticket = 0  # a pending tick whose ticket is not this one is dropped
         self.dropped = 0
+        chrome.listen("replay-back", "click", lambda _event: self.back())
+        chrome.listen("replay-forward", "click", lambda _event: self.forward())
+        chrome.listen("replay-play", "click", lambda _event: self.toggle())
+        chrome.listen("replay-speed", "click", lambda _event: self.faster())
+        chrome.listen("replay-take", "click", lambda _event: self.take())
+        chrome.listen("replay-close", "click", lambda _event: self.close())
 
     @property
     def active(self) -> bool:
         return self.state.replaying
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
-
-    def bind(self) -> None:
-        listen = self.dialogs.listen
-        listen("replay-back", "click", lambda event: self.back())
-        listen("replay-forward", "click", lambda event: self.forward())
-        listen("replay-play", "click", lambda event: self.toggle())
-        listen("replay-speed", "click", lambda event: self.faster())
-        listen("replay-take", "click", lambda event: self.take())
-        listen("replay-close", "click", lambda event: self.close())
 
     def key(self, key: str) -> bool:
         """A key while a replay is open: True if it was the replay's."""
@@ -119,12 +114,12 @@ class Replayer:
         state.held = None
         self.hinter.cancel()
         self.focus.reset()
-        self.el("replay-bar").hidden = False  # first: the cards are sized to what is left
-        self.document.documentElement.classList.add("replaying")
+        chrome = self.chrome
+        chrome.flag("replay-bar", "hidden", False)  # first: the cards are sized to what is left
+        chrome.root_class("replaying", True)
         self.screen.mount()
-        self.el("hint").disabled = True
-        title = _("The solver's line") if solver else _("Replay")
-        self.el("replay-title").textContent = title
+        chrome.flag("hint", "disabled", True)
+        chrome.text("replay-title", _("The solver's line") if solver else _("Replay"))
         self._show()
         count = len(replay.line) - at
         if solver:
@@ -132,7 +127,7 @@ class Replayer:
         else:
             said = _("Replay of a game: {count} moves. Press Play to watch.")
         self.speech.say(said.format(count=count))
-        self.el("replay-play").focus()
+        chrome.focus("replay-play")
 
     def close(self, said: str | None = None) -> None:
         """Back to the player's own game, as it was (or as another tab saved it since)."""
@@ -153,12 +148,12 @@ class Replayer:
         state.session = session
         state.held = None
         self.own = self.replay = None
-        self.el("replay-bar").hidden = True
-        root = self.document.documentElement
-        root.classList.remove("replaying")
-        root.removeAttribute("data-replay-index")
-        root.removeAttribute("data-replay-playing")
-        self.el("hint").disabled = False
+        chrome = self.chrome
+        chrome.flag("replay-bar", "hidden", True)
+        chrome.root_class("replaying", False)
+        chrome.root_data("replayIndex", None)
+        chrome.root_data("replayPlaying", None)
+        chrome.flag("hint", "disabled", False)
         self.focus.reset()
         self.screen.mount()
 
@@ -290,14 +285,13 @@ class Replayer:
     def _schedule(self) -> None:
         self.ticket += 1
         ticket = self.ticket
-        delay = STEP_MS / self.speed
-        self.window.setTimeout(self.once(lambda: self._tick(ticket)), delay)
+        self.page.later(STEP_MS / self.speed, lambda: self._tick(ticket))
 
     def _tick(self, ticket: int) -> None:
         if ticket != self.ticket or not self.playing or not self.active:
             # Said on the page, so a test can see a superseded step come and go unplayed.
             self.dropped += 1
-            self.document.documentElement.setAttribute("data-replay-dropped", str(self.dropped))
+            self.chrome.root_data("replayDropped", str(self.dropped))
             return
         if not self.step(1, manual=False) or self._at_end():
             self.playing = False
@@ -310,19 +304,18 @@ class Replayer:
         replay = self.replay
         if replay is None:
             return
-        count = len(replay.line)
-        self.el("replay-position").textContent = position_text(self.index, count)
-        root = self.document.documentElement
-        root.dataset.replayIndex = str(self.index)
-        root.dataset.replayPlaying = "1" if self.playing else "0"
-        play = self.el("replay-play")  # its icon follows <html data-replay-playing>
-        play.setAttribute("aria-label", _("Pause") if self.playing else _("Play"))
-        play.setAttribute("aria-pressed", "true" if self.playing else "false")
-        speed = self.el("replay-speed")
-        speed.textContent = speed_text(self.speed)
-        speed.setAttribute("aria-label", _("Speed {speed}").format(speed=speed_text(self.speed)))
-        self.el("replay-back").disabled = self.index <= 0
-        self.el("replay-forward").disabled = self.index >= count
+        count, chrome = len(replay.line), self.chrome
+        chrome.text("replay-position", position_text(self.index, count))
+        chrome.root_data("replayIndex", str(self.index))
+        chrome.root_data("replayPlaying", "1" if self.playing else "0")
+        # The play button's icon follows <html data-replay-playing>.
+        chrome.attr("replay-play", "aria-label", _("Pause") if self.playing else _("Play"))
+        chrome.attr("replay-play", "aria-pressed", "true" if self.playing else "false")
+        chrome.text("replay-speed", speed_text(self.speed))
+        label = _("Speed {speed}").format(speed=speed_text(self.speed))
+        chrome.attr("replay-speed", "aria-label", label)
+        chrome.flag("replay-back", "disabled", self.index <= 0)
+        chrome.flag("replay-forward", "disabled", self.index >= count)
 
 
 def ignore_while_replaying(state: TableState, action: Callable[[], None]) -> Callable[[], None]:

@@ -1,0 +1,194 @@
+"""A table for the replay panels' tests (``test_replays``, ``test_solver_watch``,
+``test_lost_finder``): the real ``Replayer``, ``SolverWatch``, ``LostFinder``, ``Actuator``,
+``AutoSave`` (over ``Store`` and ``FakeStorage``), ``SessionSwap``, ``KeyboardFocus`` and
+``HintButton``, on the page's fakes; read back as the player sees it (``FakeChrome``,
+``FakeBoard``) and as it is saved (``saved_game``, ``stored``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fakes import (
+    FakeBoard,
+    FakeChrome,
+    FakePage,
+    FakeStorage,
+    TaskQueue,
+    manual_timing,
+)
+from webapp.page.storage import Store
+from webapp.panels.lost_finder import LostFinder
+from webapp.panels.replayer import Replayer
+from webapp.panels.solver_watch import SolverWatch
+from webapp.play.actuator import Actuator
+from webapp.play.autosave import AutoSave
+from webapp.play.hint_button import HintButton
+from webapp.play.keyboard_focus import KeyboardFocus
+from webapp.play.session_swap import SessionSwap
+from webapp.play.sizing import Sizing
+from webapp.play.table_state import TableState
+
+from scorpion import Game
+from scorpion.replay import Replay
+from scorpion.session import Session
+
+SEED = json.loads((Path(__file__).parents[1] / "fixtures" / "seed-deal.json").read_text())
+SEED_LINE: list[str] = SEED["winning_line"]
+
+
+def seed_game(moves: int | str = 0) -> Game:
+    """The seed deal (a custom deck), after its winning line's first ``moves`` actions, or
+    after the actions written in ``moves``."""
+    line = " ".join(SEED_LINE[:moves]) if isinstance(moves, int) else moves
+    return Game.from_deck(SEED["deck"], "classic", line)
+
+
+SEED_REPLAY = Replay("classic", SEED_LINE, deck=tuple(SEED["deck"]))
+
+
+class Speech:
+    """``Announcer``'s part the table uses: says into ``#status``, as it does."""
+
+    def __init__(self, chrome: FakeChrome) -> None:
+        self.chrome = chrome
+
+    def say(self, text: str, refusal: bool = False) -> None:
+        self.chrome.text("status", text)
+
+    def forget(self) -> None:
+        pass
+
+    def card_labels(self) -> dict[str, str]:
+        return {}
+
+    def update_words(self) -> None:
+        pass
+
+
+class Dialogs:
+    """``panels.dialogs.Dialogs``'s part these panels use, on ``FakeChrome``: a modal opens
+    and closes (its close listeners run), and a link's question (``#link-dialog``) asks
+    before Play from here leaves a game in progress."""
+
+    def __init__(self, chrome: FakeChrome) -> None:
+        self.chrome = chrome
+        self.link_play: Callable[[], None] | None = None
+        chrome.listen("link-keep", "click", lambda _event: chrome.close("link-dialog"))
+        chrome.listen("link-play", "click", lambda _event: self._link_play())
+
+    def listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
+        self.chrome.listen(element_id, kind, handler)
+
+    def track(self, name: str) -> None:
+        self.chrome.listen(name, "close", lambda _event: self.chrome.restore_focus(name))
+
+    def show(self, name: str) -> None:
+        self.chrome.show_modal(name)
+
+    def close(self, name: str) -> None:
+        self.chrome.close(name)
+
+    def is_open(self, name: str) -> bool:
+        return self.chrome.is_open(name)
+
+    def confirm_link(self, text: str, play: Callable[[], None]) -> None:
+        self.link_play = play
+        self.chrome.text("link-text", text)
+        self.chrome.show_modal("link-dialog")
+
+    def _link_play(self) -> None:
+        self.chrome.close("link-dialog")
+        play, self.link_play = self.link_play, None
+        if play is not None:
+            play()
+
+
+@dataclass
+class Table:
+    chrome: FakeChrome
+    board: FakeBoard
+    page: FakePage
+    storage: FakeStorage
+    store: Store
+    state: TableState
+    keeper: AutoSave
+    queue: TaskQueue  # the timing's tasks: saves, paints, the solver's slices
+    dialogs: Dialogs
+    replayer: Replayer
+    solver: SolverWatch
+    finder: LostFinder
+
+    def status(self) -> str:
+        """What the live region said last."""
+        return self.chrome.el("status").text
+
+    def stored(self) -> dict[str, str]:
+        """Everything the game keeps in localStorage."""
+        return dict(self.storage.items)
+
+    def saved(self) -> dict[str, Any]:
+        """The save: ``current`` (the game, what helped), ``settings``, ``stats``."""
+        saved: dict[str, Any] = json.loads(self.storage.items[self.store.save_key])
+        return saved
+
+    def saved_moves(self) -> list[str]:
+        """The saved game's actions, in notation."""
+        moves: list[str] = self.saved()["current"]["game"]["moves"]
+        return moves
+
+    def column(self, number: int) -> list[str]:
+        """Column ``number`` (1-7, as the player counts) as drawn, bottom to top."""
+        return self.board.column_cards(number - 1)
+
+    def text(self, element_id: str) -> str:
+        return self.chrome.el(element_id).text
+
+    def shown(self, element_id: str) -> bool:
+        return not self.chrome.el(element_id).hidden
+
+    def enabled(self, element_id: str) -> bool:
+        return not self.chrome.el(element_id).disabled
+
+
+def table(game: Game | None = None, counted: bool = True) -> Table:
+    """The player's own ``game`` on the table, saved (``counted``: in the statistics, as
+    once an action is played), everything built as ``webapp.main`` builds it."""
+    game = game if game is not None else Game.new(1, moves="deal")
+    if counted:  # played through the session, as the player plays: the statistics count it
+        if game.deal_number is not None:
+            session = Session(Game.new(game.deal_number, game.variant))
+        else:
+            session = Session(Game.from_deck(game.deck, game.variant))
+        for action in game.moves:
+            session.play(action)
+    else:
+        session = Session(game)
+    chrome, board, page, storage = FakeChrome(), FakeBoard(), FakePage(), FakeStorage()
+    store = Store(storage, "/")
+    state = TableState(session)
+    speech = Speech(chrome)
+    screen = Actuator(board, chrome, state, Sizing(board), speech)
+    timing, queue = manual_timing()
+    keeper = AutoSave(
+        store, state, screen, speech, timing,
+        on_conflict=lambda session, outcome: None,
+        on_storage_problem=lambda problem: None,
+        on_keeping=lambda: None,
+    )  # fmt: skip
+    focus = KeyboardFocus(board, state)
+    hinter = HintButton(chrome, timing, lambda: state.game)
+    dialogs = Dialogs(chrome)
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, on_settings=lambda: None)
+    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
+    solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
+    finder = LostFinder(state, arrivals, dialogs, chrome, timing)
+    screen.mount()
+    keeper.save()
+    queue.run()
+    return Table(
+        chrome, board, page, storage, store, state, keeper, queue, dialogs, replayer, solver, finder
+    )
