@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -146,6 +147,10 @@ def test_mutated_saves_give_value_error_or_a_consistent_game(data):
     assert Game.from_dict(loaded.to_dict()) == loaded
 
 
-def test_cards_ranks_and_suits_cover_the_deck():
-    assert {rank(c) for c in FULL_DECK} == set(range(1, 14))
-    assert {suit(c) for c in FULL_DECK} == set("SHDC")
+def test_the_deck_holds_each_of_the_52_cards_exactly_once():
+    """Each (rank, suit) pair once: a card twice in place of another fails here."""
+    assert len(FULL_DECK) == 52
+    assert Counter((rank(c), suit(c)) for c in FULL_DECK) == Counter(
+        {(number, s): 1 for number in range(1, 14) for s in "SHDC"}
+    )
+    assert Counter(FULL_DECK) == Counter(r + s for r in "A23456789TJQK" for s in "SHDC")

@@ -4,6 +4,7 @@ import doctest
 import json
 from pathlib import Path
 
+import pytest
 from webapp import urlparams
 from webapp.urlparams import Linked, linked_game, read_query, share_query, without_game
 
@@ -62,13 +63,40 @@ def test_the_doctests() -> None:
     assert doctest.testmod(urlparams).failed == 0
 
 
-def test_a_link_to_the_game_on_the_table_asks_for_nothing() -> None:
-    table = Game.new(7, "relaxed")
-    assert linked_game(read_query("?deal=7&variant=relaxed"), table) is None
-    assert linked_game(read_query("?variant=relaxed"), table) is None
-    assert linked_game(read_query(""), table) is None
-    # Parameters that could not be read ask for nothing either (they are only reported).
-    assert linked_game(read_query("?deal=zero&variant=hard"), table) is None
+# Tables to open a link on: the game it names, and others near it.
+RELAXED_7, CLASSIC_7, RELAXED_8 = Game.new(7, "relaxed"), Game.new(7), Game.new(8, "relaxed")
+DECK_OF_7 = Game.from_deck(list(RELAXED_7.deck), "relaxed")  # deal 7's cards, but no number
+TABLES = (RELAXED_7, CLASSIC_7, RELAXED_8, DECK_OF_7)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        # Deal 7 relaxed: nothing on deal 7 relaxed, that game on any other table (the same
+        # cards as a deck of one's own are not deal 7).
+        ("?deal=7&variant=relaxed", [None, *[Linked("relaxed", deal=7)] * 3]),
+        # A deal without a variant is Classic.
+        ("?deal=7", [Linked("classic", deal=7), None, *[Linked("classic", deal=7)] * 2]),
+        # A variant alone: any deal of it, unless the table plays it already.
+        ("?variant=relaxed", [None, Linked("relaxed"), None, None]),
+        ("?variant=classic", [Linked("classic"), None, Linked("classic"), Linked("classic")]),
+        # Parameters that could not be read ask for nothing (they are only reported)...
+        ("?deal=zero&variant=hard", [None] * 4),
+        ("?deal=0", [None] * 4),
+        # ...and the readable ones still count: a bad variant is the default, Classic.
+        ("?deal=zero&variant=relaxed", [None, Linked("relaxed"), None, None]),
+        ("?deal=8&variant=hard", [Linked("classic", deal=8)] * 4),
+        # No game parameter, or a replay (it carries its own deal): nothing asked for.
+        ("", [None] * 4),
+        ("?lang=sv", [None] * 4),
+        ("?replay=1AAECBG76qoc&deal=8", [None] * 4),
+    ],
+)
+def test_a_link_asks_for_its_game_unless_that_game_is_on_the_table(
+    query: str, wanted: list[Linked | None]
+) -> None:
+    asked = [linked_game(read_query(query), table) for table in TABLES]
+    assert asked == wanted
 
 
 def test_a_link_to_another_deal_or_variant() -> None:
