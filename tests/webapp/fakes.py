@@ -92,6 +92,9 @@ class FakeEvent:
     detail: int = 1
     prevented: bool = False
     stopped: bool = False
+    # added for the play room: a pointer's primary flag, the event's time (ms)
+    isPrimary: bool = True  # noqa: N815
+    timeStamp: float = 0.0  # noqa: N815
 
     def preventDefault(self) -> None:  # noqa: N802
         self.prevented = True
@@ -313,6 +316,15 @@ class FakeChrome:
     def bound(self, element_id: str, kind: str) -> bool:
         return bool(self.listeners.get((element_id, kind)))
 
+    # --- added for the play room (issue 37) ----------------------------------------------------
+
+    announced: tuple[str, ...] = ()  # every text ``announce`` wrote, repeats too
+
+    def announce(self, element_id: str, text: str) -> None:
+        """Write ``text`` even when it is there already (a live region says it again)."""
+        self.text(element_id, text)
+        self.announced += (text,)
+
 
 # --- the board ---------------------------------------------------------------------------------
 
@@ -430,6 +442,27 @@ class FakeBoard:
 
     def lifted(self) -> list[str]:
         return sorted(card for card, v in self.view.items() if v.lifted)
+
+    # --- added for the play room (issue 37) ----------------------------------------------------
+
+    column_labels: tuple[str, ...] = ("",) * COLUMNS  # each column's accessible name
+    focused: str | int | None = None  # the card (or column, 0-6) with the keyboard focus
+
+    def label_column(self, column: int, label: str) -> None:
+        labels = list(self.column_labels)
+        labels[column] = label
+        self.column_labels = tuple(labels)
+
+    def focus_on(self, card: str | None, column: int) -> None:
+        """The focus to ``card`` (or column ``column``): it is the table's tab stop."""
+        if card is not None and card not in self.view:
+            return
+        self.set_roving(self.column(column) if card is None else FakeNode(card=card), card)
+        self.focused = column if card is None else card
+        self.focus_in_table = True
+
+    def focus_lost(self) -> bool:
+        return self.focused is None
 
 
 # --- the browser's services ----------------------------------------------------------------

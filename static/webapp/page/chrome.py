@@ -256,3 +256,10 @@ class Chrome:
 
     def _listen(self, target: Any, kind: str, handler: Handler, where: str) -> None:
         target.addEventListener(kind, self.proxy(self.guarded(where, handler)))
+
+    # --- added for the play room (issue 37) -------------------------------------------------
+
+    def announce(self, element_id: str, text: str) -> None:
+        """Write ``text`` even when it is there already: a live region says a rewrite again."""
+        self._cache[(element_id, "#text")] = text
+        self.element(element_id).textContent = text
