@@ -14,6 +14,7 @@ from typing import Any
 from scorpion.game import Game
 from webapp import translated
 from webapp.boot.startup import Startup, open_game
+from webapp.events import Events
 from webapp.page.board import PageBoard
 from webapp.page.browser import Page, local_storage, page
 from webapp.page.chrome import Chrome
@@ -68,19 +69,15 @@ def _start(pg: Page) -> None:
     opening = open_game(store, str(window.location.search), languages)
     _clean_address(window)
 
-    state = TableState(opening.session)
+    state, events = TableState(opening.session), Events()
     board, chrome, tasks = PageBoard(document), Chrome(document, pg.proxy), browser_timing(pg)
     chrome.bind_notice(lambda details: pg.copy_text(details, lambda: None, lambda: None))
     speech = Announcer(board, chrome, state)
     sizing = Sizing(board)
     screen = Actuator(board, chrome, state, sizing, speech)
     dialogs = Dialogs(document, pg.proxy, pg.once, chrome)
-    keeper = AutoSave(
-        store, state, screen, speech, tasks,
-        on_conflict=lambda session, outcome: arrivals.conflict(session, outcome),
-        on_storage_problem=lambda problem: dialogs.notice(problem_text(problem)),
-        on_keeping=lambda: panels.ask_persistence(),
-    )  # fmt: skip
+    keeper = AutoSave(store, state, screen, speech, tasks, events)
+    events.on("storage-problem", lambda problem: dialogs.notice(problem_text(problem)))
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, tasks, lambda: state.game)
 
@@ -88,19 +85,21 @@ def _start(pg: Page) -> None:
         daily.won(game)  # a daily deal counts for its date
         dialogs.open_win(game.score, len(game.moves))
 
-    play = Controller(state, board, screen, speech, keeper, focus, hinter, on_win=won)
+    play = Controller(state, board, screen, speech, keeper, focus, hinter, events)
+    events.on("won", won)
     daily = DailyDeals(state, store, dialogs, pg,
                        start=lambda number, said: play.new_game(number, "classic", True, said),
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
     dialogs.on_list = screen.update_texts
-    arrivals = SessionSwap(
-        state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
-    )
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, events)
+    events.on("conflict", arrivals.conflict)
     relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
     panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
     saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
     panels.on_open_settings = saved_data.show_backups
+    events.on("saved", panels.ask_persistence)
+    events.on("settings-changed", panels.show_settings)
     _apply_language(chrome, document)
     panels.show_settings()
     screen.mount(painted=_painted(window))
@@ -139,30 +138,39 @@ def _start(pg: Page) -> None:
         "share": lambda: share(state.game, pg, speech, dialogs),
         "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
-    controls = Controls(state, play, focus, screen, board, chrome, pg, actions)
-    controls.replay_key = replayer.key
+    controls = Controls(state, play, focus, screen, board, chrome, pg, actions, replayer.key)
     controls.bind()
     finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
-    finisher.bind(controls.listen, document)
-    play.on_changed = finisher.check
+    finisher.bind()
+    events.on("changed", finisher.check)
     finisher.check()
+    listen = _listen(pg, chrome)  # for the parts still handed page objects
     replayer.bind()
     solver_watch.bind()
-    ToolMenu(document, controls.listen).bind()
+    ToolMenu(document, listen).bind()
     panels.bind()
     saved_data.bind()
     lost_finder.bind()
     daily.bind()
-    Updates(document, window).bind(controls.listen)  # a new version waiting: offer it
-    _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)
+    Updates(document, window).bind(listen)  # a new version waiting: offer it
+    _bind_lifecycle(pg, chrome, keeper, store, arrivals, replayer)
     _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
     if opening.replay is not None:  # watched over the player's own game, which waits
         replayer.open(opening.replay)
 
 
+def _listen(pg: Page, chrome: Chrome) -> Any:
+    """A guarded listener on a page object (an element, the document, the window)."""
+
+    def listen(target: Any, kind: str, handler: Any) -> None:
+        target.addEventListener(kind, pg.proxy(chrome.guarded(f"{kind} listener", handler)))
+
+    return listen
+
+
 def _bind_lifecycle(
     pg: Page,
-    controls: Controls,
+    chrome: Chrome,
     keeper: AutoSave,
     store: Store,
     arrivals: SessionSwap,
@@ -170,7 +178,7 @@ def _bind_lifecycle(
 ) -> None:
     """Everything kept when the page is hidden or left; another tab's saves followed."""
     document = pg.document
-    controls.listen(pg.window, "pagehide", lambda event: keeper.flush())
+    chrome.listen_window("pagehide", lambda event: keeper.flush())
 
     def hidden(event: Any) -> None:
         if str(document.visibilityState) == "hidden":  # the last event a phone may send
@@ -184,8 +192,8 @@ def _bind_lifecycle(
             elif session is not None:
                 arrivals.adopt(session)
 
-    controls.listen(document, "visibilitychange", hidden)
-    controls.listen(pg.window, "storage", other_tab)
+    chrome.listen_document("visibilitychange", hidden)
+    chrome.listen_window("storage", other_tab)
 
 
 def _ready(

@@ -4,12 +4,12 @@ the session that arrives; nothing the player held or was hinted survives it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorpion.game import Game
 from scorpion.session import Session
 from webapp import translated
+from webapp.events import Events
 from webapp.translated import _
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class SessionSwap:
         keeper: AutoSave,
         focus: KeyboardFocus,
         hinter: HintButton,
-        on_settings: Callable[[], None],
+        events: Events,
     ) -> None:
         self.state = state
         self.screen = screen
@@ -38,7 +38,7 @@ class SessionSwap:
         self.keeper = keeper
         self.focus = focus
         self.hinter = hinter
-        self.on_settings = on_settings  # the settings may have changed with the session
+        self.events = events  # "settings-changed": they may have come with the session
 
     @property
     def game(self) -> Game:
@@ -91,7 +91,7 @@ class SessionSwap:
             self.adopt(session, overtaken=True)
         elif session.game == self.game:
             self.state.session = session
-            self.on_settings()
+            self.events.emit("settings-changed")
         else:
             self.adopt(session)
             self.speech.say(
@@ -111,4 +111,4 @@ class SessionSwap:
         self.state.held = None
         self.focus.reset()
         self.hinter.cancel()
-        self.on_settings()
+        self.events.emit("settings-changed")
