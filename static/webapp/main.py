@@ -92,8 +92,9 @@ def _start(pg: Page) -> None:
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
     dialogs.on_list = screen.update_texts
-    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, events)
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, pg, events)
     events.on("conflict", arrivals.conflict)
+    events.on("newer-set-aside", arrivals.newer_set_aside)
     relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
     panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
     saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
@@ -140,6 +141,7 @@ def _start(pg: Page) -> None:
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, chrome, pg, actions, replayer.key)
     controls.bind()
+    arrivals.bind()
     finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
     finisher.bind()
     events.on("changed", finisher.check)

@@ -259,6 +259,7 @@ class FakeChrome:
         self.details = details
         self.text("notice-details", details)
         self.flag("notice-more", "hidden", not details)
+        self.flag("notice-reload", "hidden", True)
         self.flag("notice", "hidden", False)
 
     def hide_notice(self) -> None:
@@ -324,6 +325,11 @@ class FakeChrome:
         """Write ``text`` even when it is there already (a live region says it again)."""
         self.text(element_id, text)
         self.announced += (text,)
+
+    def notice_reload(self, text: str) -> None:
+        """The notice bar with its Reload button shown."""
+        self.notice(text)
+        self.flag("notice-reload", "hidden", False)
 
 
 # --- the board ---------------------------------------------------------------------------------

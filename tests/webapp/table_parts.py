@@ -129,7 +129,7 @@ def build(
         session = loaded.session or Session.fresh(42, settings=settings)
     state, events = TableState(session, clock=lambda: float(page.clock_ms)), Events()
     board, chrome = FakeBoard(), FakeChrome()
-    for hidden in ("notice", "notice-more"):  # as index.html has them
+    for hidden in ("notice", "notice-more", "notice-reload"):  # as index.html has them
         chrome.flag(hidden, "hidden", True)
     chrome.bind_notice(lambda details: page.copy_text(details, lambda: None, lambda: None))
     timing, queue = manual_timing()
@@ -140,8 +140,9 @@ def build(
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, timing, lambda: state.game)
     play = Controller(state, board, screen, speech, keeper, focus, hinter, events)
-    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, events)
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, page, events)
     events.on("conflict", arrivals.conflict)
+    events.on("newer-set-aside", arrivals.newer_set_aside)
     screen.mount()
     keeper.save()
     ran: list[str] = []
@@ -158,6 +159,7 @@ def build(
     }  # fmt: skip
     controls = Controls(state, play, focus, screen, board, chrome, page, actions, replay_key)
     controls.bind()
+    arrivals.bind()
     finisher = FinishButton(state, play, board, chrome, speech, timing, page.later)
     finisher.bind()
     events.on("changed", finisher.check)

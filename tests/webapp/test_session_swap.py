@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 from fakes import FakeStorage
 from table_parts import Table, build
-from webapp.page_texts import problem_text
+from webapp import translated
+from webapp.page_texts import problem_text, static_texts
+from webapp.play.session_swap import newer_set_aside_text
 
 from scorpion import DEAL, Game, Move, saves
+from scorpion.i18n import LANGUAGES
 from scorpion.session import Session, Settings
 
 SEED = json.loads((Path(__file__).parent.parent / "fixtures" / "seed-deal.json").read_text())
@@ -114,13 +117,63 @@ def test_a_win_here_goes_to_the_statistics_when_another_tab_started_a_new_game()
     assert kept.stats["classic"].won == 1
 
 
-def test_damaged_text_another_tab_wrote_is_set_aside_not_overwritten() -> None:
+NEWER_TEXT = (
+    "Another tab saved with a newer version of Scorpion, which this page cannot read. That "
+    "save (its game, statistics and settings) is kept in Settings, under Saved data, and "
+    "this page saved its own game in its place. Reload to use the newer version."
+)
+
+
+def newer_version_text(table: Table) -> str:
+    """A save as a build from after an update writes it: a newer format, a higher revision."""
+    theirs = Session.fresh(42)
+    theirs.play(Move("3C", 1))
+    data = json.loads(saves.dump(theirs, 40, table.page.now_ms()))
+    data["version"] = saves.VERSION + 1
+    data["future"] = {"something": "unknown"}
+    return json.dumps(data)
+
+
+def test_a_newer_versions_save_set_aside_is_said_with_where_it_is_and_a_reload() -> None:
+    """Issue 38: open ?deal=42, deal the reserve; another tab (a newer build) writes its
+    save; back here, D. The newer save goes to a backup, this tab's is written in its place,
+    and the player is told, with a reload offered."""
+    table = build()
+    table.key("d")
+    table.settle()
+    newer = newer_version_text(table)
+    table.storage.items[table.store.save_key] = newer
+    storage_event(table, newer)  # unreadable here: not shown
+    assert table.chrome.notice_shown() is None
+    table.key("d")  # dealt already: refused, nothing saved
+    table.tap_card("JD", pointerType="touch")
+    table.settle()
+    assert table.chrome.notice_shown() == NEWER_TEXT == newer_set_aside_text()
+    assert not table.chrome.el("notice-reload").hidden
+    backups = table.store.backups()
+    assert [b.reason for b in backups] == ["newer"]
+    assert table.store.backup_text(backups[0].key) == newer  # nothing is lost
+    assert table.saved_game().moves == (DEAL, Move("JD", 6))
+    table.chrome.click("notice-reload")
+    assert table.page.reloaded == 1
+    table.chrome.click("undo")
+    table.settle()  # saved over its own save now: not said again
+    assert table.chrome.notice_shown() == NEWER_TEXT and len(table.store.backups()) == 1
+    table.chrome.click("notice-close")
+    table.storage.full = True  # another notice has no Reload button
+    table.chrome.click("redo")
+    table.settle()
+    assert table.chrome.notice_shown() == problem_text("quota")
+    assert table.chrome.el("notice-reload").hidden
+
+
+def test_damaged_text_another_tab_wrote_is_set_aside_without_the_newer_notice() -> None:
     table = build()
     table.storage.items[table.store.save_key] = "{not json"
     table.key("d")
     table.settle()
     assert [b.reason for b in table.store.backups()] == ["unreadable"]
-    assert table.saved_game().moves == (DEAL,)
+    assert table.chrome.notice_shown() is None and table.saved_game().moves == (DEAL,)
 
 
 def test_a_storage_that_refuses_every_write_is_said_and_play_goes_on(
@@ -159,3 +212,13 @@ def test_going_back_to_where_the_deal_could_still_be_won() -> None:
     assert len(table.state.game.moves) == 7 and table.saved_game().moves == tuple(LINE[:7])
     table.arrivals.go_back(6)
     assert table.status() == "Back 1 action: the deal can still be won from here."
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_newer_version_notice_is_translated(lang: str) -> None:
+    translated.set_language(lang)
+    try:
+        said, reload = newer_set_aside_text(), static_texts()["notice-reload"]
+    finally:
+        translated.set_language("en")
+    assert said != NEWER_TEXT and reload != "Reload"

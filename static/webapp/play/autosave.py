@@ -3,8 +3,8 @@ when the page is idle (one save for a burst of clicks), the paint snapshot once 
 player pauses; all of it at once when the page is hidden or left (``flush``).
 
 What a save meets is told as ``webapp.events``: another tab's newer game (``conflict``),
-a refusal (``storage-problem``, said once until saving works again), a game worth keeping
-saved (``saved``)."""
+a refusal (``storage-problem``, said once until saving works again), a newer version's
+save moved to a backup (``newer-set-aside``), a game worth keeping saved (``saved``)."""
 
 from __future__ import annotations
 
@@ -88,6 +88,8 @@ class AutoSave:
                 self.events.emit("storage-problem", problem)
             return
         self.storage_problem = None
+        if store.aside is not None and store.aside[0] == "newer":
+            self.events.emit("newer-set-aside", store.aside[1])
         if self.state.session.counted:
             self.events.emit("saved")  # a game worth keeping: the browser may be asked to
         self.paint_stale = True
