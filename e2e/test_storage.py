@@ -111,6 +111,32 @@ def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_ur
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_newer_versions_save_from_another_tab_is_said_with_a_reload(fresh, site_url, wait_ready):
+    """Issue 38: another tab (a build from after an update) writes its save; this older
+    page keeps it as a backup when it saves next, and says so, offering a reload."""
+    page = boot(fresh, site_url, wait_ready, "?deal=42")
+    wait_saved(page, [])
+    newer = json.loads(saves.dump(Session.fresh(42), revision=40, saved_at=0))
+    newer["version"] = saves.VERSION + 1
+    text = json.dumps(newer)
+    page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
+    notice, reload = page.locator("#notice"), page.locator("#notice-reload")
+    expect(notice).to_be_hidden()
+    page.keyboard.press("d")
+    wait_saved(page, ["deal"])
+    expect(notice).to_be_visible()
+    expect(page.locator("#notice-text")).to_contain_text("newer version of Scorpion")
+    expect(page.locator("#notice-text")).to_contain_text("Saved data")
+    expect(reload).to_be_visible()
+    assert page.evaluate(BACKUPS) == [text]  # nothing is lost
+    with page.expect_navigation():
+        reload.click()
+    wait_ready(page)
+    expect(reload).to_be_hidden()
+    assert page.locator("#deal-reserve").is_disabled()  # the game this page saved
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # --- two tabs on one game ------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ NAMES = frozenset(
         "conflict",  # another tab's newer save met ours (its ``Session``, the outcome)
         "storage-problem",  # a save was refused (``"quota"`` or ``"storage"``)
         "saved",  # a save went through (the browser may be asked to keep the data)
+        "newer-set-aside",  # a newer version's save met ours: moved to a backup (its key)
         "settings-changed",  # a setting changed outside the Settings dialog
         "settings-opened",  # the Settings dialog opened (its saved-data list is fresh)
         "list-arrived",  # a winnable list arrived (the deal's grade may be known now)

@@ -76,12 +76,8 @@ def _start(pg: Page) -> None:
     sizing = Sizing(board)
     screen = Actuator(board, chrome, state, sizing, speech)
     events = Events()
-    keeper = AutoSave(
-        store, state, screen, speech, tasks,
-        on_conflict=lambda session, outcome: arrivals.conflict(session, outcome),
-        on_storage_problem=lambda problem: chrome.notice(problem_text(problem)),
-        on_keeping=lambda: panels.ask_persistence(),
-    )  # fmt: skip
+    keeper = AutoSave(store, state, screen, speech, tasks, events)
+    events.on("storage-problem", lambda problem: chrome.notice(problem_text(problem)))
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, tasks, lambda: state.game)
 
@@ -89,20 +85,23 @@ def _start(pg: Page) -> None:
         daily.won(game)  # a daily deal counts for its date
         dialogs.open_win(game.score, len(game.moves))
 
-    play = Controller(state, board, screen, speech, keeper, focus, hinter, on_win=won)
+    play = Controller(state, board, screen, speech, keeper, focus, hinter, events)
+    events.on("won", won)
     dialogs = Dialogs(chrome, pg, events, start=play.new_game, restart=play.restart)
     daily = DailyDeals(state, store, dialogs, pg,
                        start=lambda number, said: play.new_game(number, "classic", True, said),
                        redraw=screen.update_texts)  # fmt: skip
     screen.grade_text = daily.grade_text
     events.on("list-arrived", screen.update_texts)
-    arrivals = SessionSwap(
-        state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
-    )
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, pg, events)
+    events.on("conflict", arrivals.conflict)
+    events.on("newer-set-aside", arrivals.newer_set_aside)
     relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
     panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
     saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
     panels.on_open_settings = saved_data.show_backups
+    events.on("saved", panels.ask_persistence)
+    events.on("settings-changed", panels.show_settings)
     _apply_language(chrome, document)
     panels.show_settings()
     screen.mount(painted=_painted(window))
@@ -140,19 +139,19 @@ def _start(pg: Page) -> None:
         "share": lambda: share(state.game, pg, speech, chrome),
         "rules": lambda: dialogs.open_rules(translated.language()),
     }  # fmt: skip
-    controls = Controls(state, play, focus, screen, board, chrome, pg, actions)
-    controls.replay_key = replayer.key
+    controls = Controls(state, play, focus, screen, board, chrome, pg, actions, replayer.key)
     controls.bind()
+    arrivals.bind()
     finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
-    finisher.bind(controls.listen, document)
-    play.on_changed = finisher.check
+    finisher.bind()
+    events.on("changed", finisher.check)
     finisher.check()
     ToolMenu(chrome).bind()
     panels.bind()
     saved_data.bind()
     daily.bind()
     Updates(chrome, pg).bind()  # a new version waiting: offer it
-    _bind_lifecycle(pg, controls, keeper, store, arrivals, replayer)
+    _bind_lifecycle(pg, chrome, keeper, store, arrivals, replayer)
     _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
     if opening.replay is not None:  # watched over the player's own game, which waits
         replayer.open(opening.replay)
@@ -160,7 +159,7 @@ def _start(pg: Page) -> None:
 
 def _bind_lifecycle(
     pg: Page,
-    controls: Controls,
+    chrome: Chrome,
     keeper: AutoSave,
     store: Store,
     arrivals: SessionSwap,
@@ -168,7 +167,7 @@ def _bind_lifecycle(
 ) -> None:
     """Everything kept when the page is hidden or left; another tab's saves followed."""
     document = pg.document
-    controls.listen(pg.window, "pagehide", lambda event: keeper.flush())
+    chrome.listen_window("pagehide", lambda event: keeper.flush())
 
     def hidden(event: Any) -> None:
         if str(document.visibilityState) == "hidden":  # the last event a phone may send
@@ -182,8 +181,8 @@ def _bind_lifecycle(
             elif session is not None:
                 arrivals.adopt(session)
 
-    controls.listen(document, "visibilitychange", hidden)
-    controls.listen(pg.window, "storage", other_tab)
+    chrome.listen_document("visibilitychange", hidden)
+    chrome.listen_window("storage", other_tab)
 
 
 def _ready(

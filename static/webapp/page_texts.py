@@ -150,6 +150,7 @@ def static_texts() -> dict[str, str]:
         # Translators: opens an unexpected error's details in the notice bar.
         "notice-more-label": _("Details"),
         "notice-copy": _("Copy details"),
+        "notice-reload": pgettext("button", "Reload"),
         # Translators: a bar offering the new version of the app, downloaded and ready.
         "update-text": _("Update available."),
         "update-reload": pgettext("button", "Reload"),

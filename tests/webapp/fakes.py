@@ -92,6 +92,9 @@ class FakeEvent:
     detail: int = 1
     prevented: bool = False
     stopped: bool = False
+    # added for the play room: a pointer's primary flag, the event's time (ms)
+    isPrimary: bool = True  # noqa: N815
+    timeStamp: float = 0.0  # noqa: N815
 
     def preventDefault(self) -> None:  # noqa: N802
         self.prevented = True
@@ -256,6 +259,7 @@ class FakeChrome:
         self.details = details
         self.text("notice-details", details)
         self.flag("notice-more", "hidden", not details)
+        self.flag("notice-reload", "hidden", True)
         self.flag("notice", "hidden", False)
 
     def hide_notice(self) -> None:
@@ -320,6 +324,20 @@ class FakeChrome:
     def confetti(self, pieces: Iterable[str]) -> None:
         """The shower on the page (its pieces' CSS), or gone (none)."""
         self.confetti_pieces = tuple(pieces)
+
+    # --- added for the play room (issue 37) ----------------------------------------------------
+
+    announced: tuple[str, ...] = ()  # every text ``announce`` wrote, repeats too
+
+    def announce(self, element_id: str, text: str) -> None:
+        """Write ``text`` even when it is there already (a live region says it again)."""
+        self.text(element_id, text)
+        self.announced += (text,)
+
+    def notice_reload(self, text: str) -> None:
+        """The notice bar with its Reload button shown."""
+        self.notice(text)
+        self.flag("notice-reload", "hidden", False)
 
 
 # --- the board ---------------------------------------------------------------------------------
@@ -438,6 +456,27 @@ class FakeBoard:
 
     def lifted(self) -> list[str]:
         return sorted(card for card, v in self.view.items() if v.lifted)
+
+    # --- added for the play room (issue 37) ----------------------------------------------------
+
+    column_labels: tuple[str, ...] = ("",) * COLUMNS  # each column's accessible name
+    focused: str | int | None = None  # the card (or column, 0-6) with the keyboard focus
+
+    def label_column(self, column: int, label: str) -> None:
+        labels = list(self.column_labels)
+        labels[column] = label
+        self.column_labels = tuple(labels)
+
+    def focus_on(self, card: str | None, column: int) -> None:
+        """The focus to ``card`` (or column ``column``): it is the table's tab stop."""
+        if card is not None and card not in self.view:
+            return
+        self.set_roving(self.column(column) if card is None else FakeNode(card=card), card)
+        self.focused = column if card is None else card
+        self.focus_in_table = True
+
+    def focus_lost(self) -> bool:
+        return self.focused is None
 
 
 # --- the browser's services ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from fakes import (
     TaskQueue,
     manual_timing,
 )
+from webapp.events import Events
 from webapp.page.storage import Store
 from webapp.panels.lost_finder import LostFinder
 from webapp.panels.replayer import Replayer
@@ -173,16 +174,12 @@ def table(game: Game | None = None, counted: bool = True) -> Table:
     speech = Speech(chrome)
     screen = Actuator(board, chrome, state, Sizing(board), speech)
     timing, queue = manual_timing()
-    keeper = AutoSave(
-        store, state, screen, speech, timing,
-        on_conflict=lambda session, outcome: None,
-        on_storage_problem=lambda problem: None,
-        on_keeping=lambda: None,
-    )  # fmt: skip
+    events = Events()  # nobody listens: what a save meets is not these tests' business
+    keeper = AutoSave(store, state, screen, speech, timing, events)
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, timing, lambda: state.game)
     dialogs = Dialogs(chrome)
-    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, on_settings=lambda: None)
+    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, page, events)
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     finder = LostFinder(state, arrivals, dialogs, chrome, timing)

@@ -1,17 +1,18 @@
 """The controller's parts that need no page: the shared state's clock of play, and when
-``AutoSave`` saves, says, and hands another tab's game over (with fakes for the rest)."""
+``AutoSave`` saves, says and paints (the play room on fakes: ``table_parts``)."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
 
-from webapp.play.autosave import AutoSave, Timing
-from webapp.play.table_state import AWAY_MS, TableState
+from fakes import FakeBoard
+from table_parts import build
+from webapp.page_texts import problem_text
+from webapp.play.sizing import Sizing
+from webapp.play.table_state import AWAY_MS, TableState, _now_ms
 
-from scorpion import DEAL, Game
+from scorpion import Game, Move
 from scorpion.session import Session
-
-NOW = Timing(*(lambda fn: fn(),) * 4)  # everything at once
 
 
 def test_the_clock_of_play_caps_a_pause_and_stops_at_the_win() -> None:
@@ -26,6 +27,10 @@ def test_the_clock_of_play_caps_a_pause_and_stops_at_the_win() -> None:
     assert state.play_time() == state.session.elapsed_ms
 
 
+def test_the_default_clock_runs_forward() -> None:
+    assert _now_ms() <= _now_ms()
+
+
 def test_the_pile_is_the_card_and_everything_above_it() -> None:
     state = TableState(Session(Game.new(3)))
     top = state.game.columns[6][-1][0]
@@ -33,85 +38,69 @@ def test_the_pile_is_the_card_and_everything_above_it() -> None:
     assert state.pile("XX") == []
 
 
-class FakeStore:
-    def __init__(self, outcome: str, conflict: Session | None = None) -> None:
-        self.outcome, self.conflict = outcome, conflict
-        self.failure: str | None = "quota" if outcome == "failed" else None
-        self.saved: list[bool] = []
-        self.painted: list[dict[str, Any]] = []
-
-    def save(self, session: Session, replace: bool = False) -> str:
-        self.saved.append(replace)
-        return self.outcome
-
-    def save_paint(self, snapshot: dict[str, Any]) -> None:
-        self.painted.append(snapshot)
-
-
-class FakeScreen:
-    def paint_snapshot(self) -> dict[str, Any]:
-        return {"v": 4}
+def test_a_burst_of_actions_is_one_save_and_the_words_once() -> None:
+    table = build()
+    table.settle()  # the boot's tasks
+    written = []
+    table.storage.setItem = lambda key, value: written.append(key)  # type: ignore[method-assign]
+    for card in ("JD", "3C"):
+        table.tap_card(card, pointerType="touch")
+    assert table.queue.kinds() == ["background", "defer"]  # one save, one pass of words
+    table.queue.run(rounds=1)
+    assert written == [table.store.save_key]
+    table.queue.run()
+    assert written == [table.store.save_key, table.store.paint_key]  # the player paused
 
 
-class FakeSpeech:
-    def __init__(self) -> None:
-        self.updated = 0
-
-    def update_words(self) -> None:
-        self.updated += 1
-
-
-def keeper(store: FakeStore, timing: Timing = NOW) -> tuple[AutoSave, list[Any]]:
-    said: list[Any] = []
-    state = TableState(Session(Game.new(5)))
-    state.session.play(DEAL)
-    made = AutoSave(
-        store, state, FakeScreen(), FakeSpeech(), timing,  # type: ignore[arg-type]
-        on_conflict=lambda session, outcome: said.append((outcome, session)),
-        on_storage_problem=lambda problem: said.append(problem),
-        on_keeping=lambda: said.append("keep"),
-    )  # fmt: skip
-    return made, said
-
-
-def test_a_save_asks_to_keep_and_then_paints_once_idle() -> None:
-    store = FakeStore("saved")
-    made, said = keeper(store)
-    made.after_frame(save=True)
-    assert store.saved == [False] and said == ["keep"] and store.painted == [{"v": 4}]
+def test_a_refused_save_is_said_once_until_saving_works_again() -> None:
+    table = build()
+    table.storage.full = True
+    table.tap_card("JD", pointerType="touch")
+    table.settle()
+    quota = problem_text("quota")
+    assert table.chrome.notice_shown() == quota
+    table.chrome.click("notice-close")
+    table.tap_card("3C", pointerType="touch")
+    table.settle()
+    assert table.chrome.notice_shown() is None  # said once: the game goes on in memory
+    assert table.saved_game() == Game.new(42) and table.keeper.storage_problem == "quota"
+    table.storage.full = False
+    table.chrome.click("undo")
+    table.settle()
+    assert table.saved_game().moves == (Move("JD", 6),) and table.keeper.storage_problem is None
+    table.storage.full = True
+    table.chrome.click("redo")
+    table.settle()
+    assert table.chrome.notice_shown() == quota  # failing again: said again
 
 
-def test_a_burst_of_actions_is_one_save() -> None:
-    later: list[Any] = []
-    timing = Timing(later.append, later.append, later.append, later.append)
-    store = FakeStore("saved")
-    made, _said = keeper(store, timing)
-    for _ in range(5):
-        made.after_frame(save=True)
-    assert len(later) == 2  # one save and one pass of words queued
-    for task in later:
-        task()
-    assert store.saved == [False]
+def test_flush_keeps_the_words_the_save_and_the_paint_at_once() -> None:
+    table = build()
+    table.tap_card("JD", pointerType="touch")
+    table.keeper.flush()  # the page is hidden
+    assert table.saved_game().moves == (Move("JD", 6),)
+    assert json.loads(table.storage.items[table.store.paint_key])["texts"]["score"] == "5"
+    assert "jack of diamonds" in table.text("board-description").lower()
+    table.queue.run()  # what was queued finds nothing left to do
+    assert table.saved().revision == 2  # the boot's save, the flush; nothing since
 
 
-def test_a_failure_is_said_once_until_saving_works_again() -> None:
-    store = FakeStore("failed")
-    made, said = keeper(store)
-    made.save()
-    made.save()
-    assert said == ["quota"]
-    store.outcome, store.failure = "saved", None
-    made.save()
-    store.outcome, store.failure = "failed", "quota"
-    made.save()
-    assert said == ["quota", "keep", "quota"]
+def test_nothing_is_saved_while_a_replay_is_on_the_table() -> None:
+    table = build()
+    table.state.replaying = True
+    table.play.deal()
+    table.keeper.save()
+    table.keeper.flush()
+    table.settle()
+    assert table.saved_game() == Game.new(42) and table.store.paint_key not in table.storage.items
 
 
-def test_another_tabs_game_goes_to_the_controller() -> None:
-    theirs = Session(Game.new(8))
-    made, said = keeper(FakeStore("newer", theirs))
-    made.save()
-    assert said == [("newer", theirs)]  # and nothing else: nothing was written
-    made, said = keeper(FakeStore("merged", theirs))
-    made.save()
-    assert said[0] == ("merged", theirs) and "keep" in said
+def test_sizes_are_measured_again_only_on_a_resize() -> None:
+    board = FakeBoard(room=5.0)
+    sizing = Sizing(board)
+    board.room = 3.0
+    assert not sizing.fit(resized=False) and sizing.rooms[0] == 5.0
+    assert sizing.fit(resized=True) and sizing.rooms[0] == 3.0
+    board.card_width = 60.0
+    assert sizing.fit(resized=True) and sizing.width == 60.0
+    assert not sizing.fit(resized=True)

@@ -11,6 +11,7 @@ import pytest
 from replay_table import SEED_LINE, SEED_REPLAY, Table, seed_game, table
 from webapp import translated
 from webapp.boot.startup import open_game
+from webapp.events import Events
 from webapp.page.storage import Store
 from webapp.page_texts import replay_problem_text
 from webapp.panels.replayer import SPEEDS, ignore_while_replaying, position_text, speed_text
@@ -71,6 +72,7 @@ class Saves:
         self.saved = 0
         self.painted = 0
         self.conflict = None
+        self.aside = None
 
     def save(self, session: Session, replace: bool = False) -> str:
         self.saved += 1
@@ -99,9 +101,7 @@ def test_nothing_is_saved_while_a_replay_is_on_the_table() -> None:
     state.session.play(DEAL)
     keeper = AutoSave(
         store, state, FakeActuator(), FakeAnnouncer(), Timing(*(lambda fn: fn(),) * 4),  # type: ignore[arg-type]
-        on_conflict=lambda session, outcome: None,
-        on_storage_problem=lambda problem: None,
-        on_keeping=lambda: None,
+        Events(),
     )  # fmt: skip
     state.replaying = True
     keeper.after_frame(save=True)

@@ -363,3 +363,22 @@ class PageBoard:
     def table_has_focus(self) -> bool:
         active = self.document.activeElement
         return bool(active) and bool(self.tableau.contains(active))
+
+    # --- added for the play room (issue 37): the columns' and cards' elements stay here ---
+
+    def label_column(self, column: int, label: str) -> None:
+        """Column ``column``'s accessible name."""
+        self.column(column).setAttribute("aria-label", label)
+
+    def focus_on(self, card: str | None, column: int) -> None:
+        """The keyboard focus to ``card`` (None: to column ``column`` itself), which becomes
+        the table's one tab stop."""
+        element = self.column(column) if card is None else self.element_of(card)
+        if element is not None:
+            self.set_roving(element, card)
+            element.focus()
+
+    def focus_lost(self) -> bool:
+        """The keyboard focus is on nothing (the page's body): its element left the page."""
+        active = self.document.activeElement
+        return not active or bool(active == self.document.body)

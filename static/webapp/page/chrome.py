@@ -214,6 +214,7 @@ class Chrome:
         self.details = details
         self.text("notice-details", details)
         self.flag("notice-more", "hidden", not details)
+        self.flag("notice-reload", "hidden", True)  # offered by ``notice_reload`` alone
         self.flag("notice", "hidden", False)
 
     def hide_notice(self) -> None:
@@ -278,3 +279,15 @@ class Chrome:
             piece.style.cssText = css
         self.document.body.appendChild(layer)
         self._confetti = layer
+
+    # --- added for the play room (issue 37) -------------------------------------------------
+
+    def announce(self, element_id: str, text: str) -> None:
+        """Write ``text`` even when it is there already: a live region says a rewrite again."""
+        self._cache[(element_id, "#text")] = text
+        self.element(element_id).textContent = text
+
+    def notice_reload(self, text: str) -> None:
+        """Say ``text`` in the notice bar with its Reload button (``#notice-reload``)."""
+        self.notice(text)
+        self.flag("notice-reload", "hidden", False)

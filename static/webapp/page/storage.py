@@ -102,6 +102,9 @@ class Store:
         self.seen: str | None = None  # the stored save text this tab knows (and may replace)
         self.conflict: Session | None = None  # the game found (or merged) by the last ``save``
         self.kept: str | None = None  # the backup key ``load`` kept the unreadable text under
+        # What the last ``save`` moved aside to write: (why, the backup's key); another tab
+        # wrote text this tab cannot read, a newer version's or damaged.
+        self.aside: tuple[str, str] | None = None
         self.clock: Callable[[], int] = lambda: int(time.time() * 1000)  # ms since 1970
 
     # --- the backend, guarded -------------------------------------------------------------
@@ -202,16 +205,19 @@ class Store:
         nothing is written, ``conflict`` holds that game and the answer is ``"newer"``;
         unless ``session`` holds a win the newer one lacks: then ``conflict`` holds what
         keeps both (``saves.reconcile``), it is written, and the answer is ``"merged"``.
-        ``replace`` (an import, a restore) writes over any stored revision."""
-        self.conflict = None
+        ``replace`` (an import, a restore) writes over any stored revision. Stored text
+        this tab cannot read is moved to a backup first (``aside`` says so)."""
+        self.conflict = self.aside = None
         stored = self._get(self.save_key)
         to_write, outcome = session, "saved"
         if stored is not None and stored != self.seen:
             loaded = saves.read(stored)
             if loaded.damaged:  # another version's or damaged: moved aside, never lost
                 reason = "newer" if "newer" in loaded.problems else "unreadable"
-                if self.keep_aside(stored, reason, stored=True) is None:
+                key = self.keep_aside(stored, reason, stored=True)
+                if key is None:
                     return "failed"
+                self.aside = (reason, key)
             elif replace:
                 self.revision = max(self.revision, loaded.revision)
             elif loaded.revision > self.revision and loaded.session is not None:

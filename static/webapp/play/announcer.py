@@ -29,9 +29,8 @@ class Announcer:
 
     def say(self, text: str, refusal: bool = False) -> None:
         """Write to the live region; the same text twice is still announced."""
-        status = self.chrome.element("status")
-        status.classList.toggle("refusal", refusal)
-        status.textContent = text
+        self.chrome.classed("status", "refusal", refusal)
+        self.chrome.announce("status", text)
 
     def refuse(self, reason: str) -> None:
         # A full game is no rule of Scorpion: said whatever the interactive rules say.
@@ -82,7 +81,7 @@ class Announcer:
                 label = translated.column(game, column)
                 if label != self.column_labels[column]:
                     self.column_labels[column] = label
-                    self.board.column(column).setAttribute("aria-label", label)
+                    self.board.label_column(column, label)
         chrome.text("board-description", translated.board(game))
 
 

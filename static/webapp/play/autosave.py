@@ -1,15 +1,18 @@
 """When things are kept: after an action, the words once the frame is painted, the save
 when the page is idle (one save for a burst of clicks), the paint snapshot once the
-player pauses; all of it at once when the page is hidden or left (``flush``)."""
+player pauses; all of it at once when the page is hidden or left (``flush``).
+
+What a save meets is told as ``webapp.events``: another tab's newer game (``conflict``),
+a refusal (``storage-problem``, said once until saving works again), a newer version's
+save moved to a backup (``newer-set-aside``), a game worth keeping saved (``saved``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scorpion.session import Session
+from webapp.events import Events
 from webapp.page.storage import Store
-from webapp.page.timing import Task, Timing
+from webapp.page.timing import Timing
 from webapp.play.announcer import Announcer
 from webapp.play.table_state import TableState
 
@@ -25,18 +28,14 @@ class AutoSave:
         screen: Actuator,
         speech: Announcer,
         timing: Timing,
-        on_conflict: Callable[[Session, str], None],
-        on_storage_problem: Callable[[str], None],
-        on_keeping: Task,
+        events: Events,
     ) -> None:
         self.store = store
         self.state = state
         self.screen = screen
         self.speech = speech
         self.timing = timing
-        self.on_conflict = on_conflict  # another tab's game: "newer", or "merged" with a win
-        self.on_storage_problem = on_storage_problem  # said once, until saving works again
-        self.on_keeping = on_keeping  # the game is worth keeping: ask the browser to
+        self.events = events
         self.save_pending = False
         self.words_pending = False
         self.paint_stale = False  # the paint snapshot is older than the board
@@ -69,27 +68,30 @@ class AutoSave:
         self.save_paint()
 
     def save(self, replace: bool = False) -> None:
-        """Save the session; another tab's newer save goes to ``on_conflict`` instead. A
+        """Save the session; another tab's newer save is a ``conflict`` instead. A
         failure is said once (until saving works again); the game goes on in memory.
         While a replay is on the table nothing is saved: the session shown is not the
         player's."""
         self.save_pending = False
         if self.state.replaying:
             return
-        outcome = self.store.save(self.state.session, replace=replace)
-        if outcome in ("newer", "merged") and self.store.conflict is not None:
-            self.on_conflict(self.store.conflict, outcome)
+        store = self.store
+        outcome = store.save(self.state.session, replace=replace)
+        if outcome in ("newer", "merged") and store.conflict is not None:
+            self.events.emit("conflict", store.conflict, outcome)
             if outcome == "newer":
                 return
         if outcome == "failed":
-            problem = self.store.failure or "storage"
+            problem = store.failure or "storage"
             if problem != self.storage_problem:
                 self.storage_problem = problem
-                self.on_storage_problem(problem)
+                self.events.emit("storage-problem", problem)
             return
         self.storage_problem = None
+        if store.aside is not None and store.aside[0] == "newer":
+            self.events.emit("newer-set-aside", store.aside[1])
         if self.state.session.counted:
-            self.on_keeping()
+            self.events.emit("saved")  # a game worth keeping: the browser may be asked to
         self.paint_stale = True
         self.timing.idle(self.quiet)
 

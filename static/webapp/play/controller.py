@@ -3,6 +3,7 @@
 Every action goes the same way: the rules decide (``Session``; a refusal changes nothing
 and, with interactive rules, says why), ``Actuator`` draws what changed, ``Announcer`` says it,
 ``AutoSave`` queues the words and the save, ``KeyboardFocus`` keeps the cursor on the table.
+What others must hear of goes out as ``webapp.events``: ``changed``, ``won``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
 from scorpion.moves import DEAL, Action, Move
 from webapp import translated
+from webapp.events import Events
 from webapp.play.actuator import Actuator
 from webapp.play.announcer import Announcer, columns_text
 from webapp.play.autosave import AutoSave
@@ -40,7 +42,7 @@ class Controller:
         keeper: AutoSave,
         focus: KeyboardFocus,
         hinter: HintButton,
-        on_win: Callable[[Game], None],
+        events: Events,
     ) -> None:
         self.state = state
         self.board = board
@@ -49,8 +51,7 @@ class Controller:
         self.keeper = keeper
         self.focus = focus
         self.hinter = hinter
-        self.on_win = on_win  # the win dialog
-        self.on_changed: Callable[[], None] = lambda: None  # the table changed (the finish)
+        self.events = events  # "changed" (the finish looks again), "won" (the win dialog)
 
     @property
     def game(self) -> Game:
@@ -68,14 +69,18 @@ class Controller:
         self.screen.draw(turning, offsets, changed)
         self.keeper.after_frame(save=changed)
         if changed:
-            self.on_changed()
+            self.events.emit("changed")
+
+    def on_changed(self) -> None:
+        """The table's terms changed outside play (a setting): heard as after a move."""
+        self.events.emit("changed")
 
     def mount(self, save: bool = True) -> None:
         """Draw a whole new board (a new game, a language change), and save it."""
         self.screen.mount()
         if save:
             self.keeper.save()
-        self.on_changed()
+        self.events.emit("changed")
 
     # --- actions --------------------------------------------------------------------------
 
@@ -104,7 +109,7 @@ class Controller:
         """The win dialog opens once the winning move is painted (opening a modal dialog
         moves the focus, a layout the move's frame need not wait for)."""
         if self.game.won:
-            self.on_win(self.game)
+            self.events.emit("won", self.game)
 
     def undo(self) -> None:
         self._step(self.state.session.undo, _("Move undone."))

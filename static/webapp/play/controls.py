@@ -1,9 +1,9 @@
 """Events in, intents out: clicks, taps, drags and keys on a few stable containers.
 
-Listeners are bound once, on containers that never change, and find the card or column
-through ``closest`` (delegation). Every handler runs inside ``guarded``: an error is
-logged to the console and the player sees a short notice, never a traceback, and the
-game stays as it was.
+Listeners are bound once, through ``Chrome`` (``#table``, the document, the window), and
+find the card or column from the event's target (delegation: ``closest``, and the board's
+hit tests). Every handler runs guarded: an error is logged to the console and the player
+sees a short notice, never a traceback, and the game stays as it was.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ def typing_in(element: Any) -> bool:
     return tag in TYPING or bool(getattr(element, "isContentEditable", False))
 
 
-def nowhere(element: Any, document: Any) -> bool:
+def nowhere(element: Any) -> bool:
     """True when the keyboard focus is on no control (the page itself)."""
-    return not element or element == document.body or element == document.documentElement
+    return not element or str(getattr(element, "tagName", "") or "") in ("BODY", "HTML")
 
 
 def card_of(element: Any) -> str | None:
@@ -70,37 +70,29 @@ class Controls:
         chrome: Chrome,
         page: Page,
         actions: dict[str, Callable[[], None]],
+        replay_key: Callable[[str], bool],
     ) -> None:
         self.state = state
         self.play = play  # where every intent goes
         self.focus = focus  # the keyboard cursor
         self.screen = screen  # for a resize
         self.board = board  # where a point is: a card, a column (hit tests only)
-        self.chrome = chrome  # dialogs open, the notice bar, guarded listeners
-        self.document = page.document
-        self.window = page.window
-        self.proxy = page.proxy  # a lasting JS function for a Python one (listeners)
-        self.once = page.once  # a JS function freed after its one call (frame callbacks)
+        self.chrome = chrome  # dialogs open, what an element is inside, the listeners
+        self.page = page  # the next frame, the clock (``measure``)
         self.actions = actions  # "new", "share", "rules", "hint", ... -> what to do
+        self.replay_key = replay_key  # a key while a replay is open: True if it took it
         self.press: Press | None = None
         self.swallow_click = False
-        # A key while a replay is open: True if the replay took it (``Replayer.key``).
-        self.replay_key: Callable[[str], bool] = lambda key: False
-
-    def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        guarded = self.chrome.guarded(f"{kind} listener", handler)
-        target.addEventListener(kind, self.proxy(guarded))
 
     def bind(self) -> None:
-        doc = self.document
-        table = doc.getElementById("table")
-        self.listen(table, "click", self.on_click)
-        self.listen(table, "pointerdown", self.on_pointer_down)
-        self.listen(table, "focusin", self.on_focus_in)
-        self.listen(doc, "pointermove", self.on_pointer_move)
-        self.listen(doc, "pointerup", self.on_pointer_up)
-        self.listen(doc, "pointercancel", self.on_pointer_cancel)
-        self.listen(doc, "keydown", self.on_key)
+        chrome = self.chrome
+        chrome.listen("table", "click", self.on_click)
+        chrome.listen("table", "pointerdown", self.on_pointer_down)
+        chrome.listen("table", "focusin", self.on_focus_in)
+        chrome.listen_document("pointermove", self.on_pointer_move)
+        chrome.listen_document("pointerup", self.on_pointer_up)
+        chrome.listen_document("pointercancel", self.on_pointer_cancel)
+        chrome.listen_document("keydown", self.on_key)
         for element_id, action in (
             ("undo", "undo"),
             ("redo", "redo"),
@@ -110,8 +102,8 @@ class Controls:
             ("share", "share"),
             ("rules", "rules"),
         ):
-            self.listen(doc.getElementById(element_id), "click", self._run(action))
-        self.listen(self.window, "resize", lambda event: self.screen.relayout())
+            chrome.listen(element_id, "click", self._run(action))
+        chrome.listen_window("resize", lambda event: self.screen.relayout())
 
     def _run(self, action: str) -> Callable[[Any], None]:
         return lambda event: self.actions[action]()
@@ -125,13 +117,13 @@ class Controls:
         if self.state.replaying:  # a replay's table takes no moves
             return
         target = event.target
-        if target.closest("#deal-reserve"):
+        if self.chrome.inside(target, "deal-reserve"):
             self.play.deal()
             return
         board = self.board
         column = board.column_at(target)
         card = card_of(target)
-        if card is None and column is None and board.tableau.contains(target):
+        if card is None and column is None and self.chrome.inside(target, "tableau"):
             # Pressed on one element and released on another (a card glided in or out
             # under the pointer between the two): the click goes to their common ancestor,
             # the tableau or the cards' layer. The tap still meant the column there (a tap
@@ -154,13 +146,12 @@ class Controls:
     def measure(self, event: Any) -> None:
         """Input to the next frame, in ms, left on <html data-input-ms> for benchmarks."""
         since = float(event.timeStamp)
-        root = self.document.documentElement
-        performance = self.window.performance
+        page = self.page
 
-        def done(_time: Any) -> None:
-            root.dataset.inputMs = f"{float(performance.now()) - since:.1f}"
+        def done() -> None:
+            self.chrome.root_data("inputMs", f"{page.perf_now() - since:.1f}")
 
-        self.window.requestAnimationFrame(self.once(done))
+        page.after_frame(done)
 
     def on_focus_in(self, event: Any) -> None:
         target = event.target
@@ -248,11 +239,11 @@ class Controls:
         if intent is None:
             return
         self.state.keyboard = True
-        in_table = bool(self.board.tableau.contains(target))
+        in_table = self.chrome.inside(target, "tableau")
         if intent in ("left", "right", "up", "down"):
             if in_table:
                 self.focus.arrow(intent)
-            elif nowhere(target, self.document):  # focus on nothing: into the table
+            elif nowhere(target):  # focus on nothing: into the table
                 self.focus.focus()
             else:
                 return

@@ -11,11 +11,13 @@ the page stops it. A finished game counts as assisted (``Session.assist``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorpion.game import Game
 from scorpion.moves import Action
 from webapp.page.timing import Task, Timing
+from webapp.play.announcer import Announcer
+from webapp.play.controller import Controller
 from webapp.play.finish_search import FinishSearch, Offer, pace_ms, ready
 from webapp.play.table_state import TableState
 from webapp.translated import _
@@ -23,8 +25,6 @@ from webapp.translated import _
 if TYPE_CHECKING:
     from webapp.page.board import PageBoard
     from webapp.page.chrome import Chrome
-from webapp.play.announcer import Announcer
-from webapp.play.controller import Controller
 
 Later = Callable[[int, Task], None]  # run a task after that many milliseconds
 
@@ -53,11 +53,11 @@ class FinishButton:
         self.running: list[Action] | None = None  # the moves still to play
         self.expected: tuple[Action, ...] = ()  # the line of play the next step expects
 
-    def bind(self, listen: Callable[[Any, str, Callable[[Any], None]], None], page: Any) -> None:
-        listen(page.getElementById("finish"), "click", lambda event: self.start())
+    def bind(self) -> None:
+        self.chrome.listen("finish", "click", lambda event: self.start())
         # A key or a press anywhere stops a finish in progress (the player takes over).
-        listen(page, "pointerdown", lambda event: self.interrupt())
-        listen(page, "keydown", lambda event: self.interrupt())
+        self.chrome.listen_document("pointerdown", lambda event: self.interrupt())
+        self.chrome.listen_document("keydown", lambda event: self.interrupt())
 
     # --- the offer --------------------------------------------------------------------------
 

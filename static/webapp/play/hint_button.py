@@ -39,7 +39,7 @@ class HintButton:
 
     def thinking(self, on: bool) -> None:
         """The button pulses (and is busy for assistive technology) while it thinks."""
-        self.chrome.element("hint").classList.toggle("thinking", on)
+        self.chrome.classed("hint", "thinking", on)
         self.chrome.attr("hint", "aria-busy", "true" if on else None)
 
     def _think(self) -> None:

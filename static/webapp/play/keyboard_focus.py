@@ -4,7 +4,7 @@ card that exists."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorpion.moves import COLUMNS, Action, Move
 from webapp.play.intents import Cursor, clamp_cursor, move_cursor, top_of
@@ -31,17 +31,10 @@ class KeyboardFocus:
             None if cursor.index is None else self.state.game.face_up(cursor.column)[cursor.index]
         )
 
-    def element(self) -> Any:
-        card = self.card()
-        if card is None:
-            return self.board.column(self.state.cursor.column)
-        return self.board.element_of(card)
-
     def focus(self) -> None:
-        element = self.element()
-        if element is not None:
-            self.board.set_roving(element, self.card())
-            element.focus()
+        """The keyboard focus to the cursor's card (or column)."""
+        card = self.card()
+        self.board.focus_on(card, self.state.cursor.column)
 
     def keep(self) -> None:
         """After a change, the keyboard focus stays on a card that exists (moving focus
@@ -49,9 +42,7 @@ class KeyboardFocus:
         that went with its card (a removed sequence leaves the table) comes back too."""
         if not self.state.keyboard:
             return
-        active = self.board.document.activeElement
-        lost = not active or active == self.board.document.body
-        if lost or self.board.table_has_focus():
+        if self.board.focus_lost() or self.board.table_has_focus():
             self.focus()
 
     def after(self, move: Action) -> None:
