@@ -9,3 +9,6 @@ from pathlib import Path
 STATIC = Path(__file__).resolve().parents[2] / "static"
 if str(STATIC) not in sys.path:
     sys.path.insert(0, str(STATIC))
+HERE = Path(__file__).resolve().parent  # ``from fakes import FakeChrome``
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))

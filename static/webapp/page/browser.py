@@ -37,9 +37,11 @@ class Page:
 
     def download(self, text: str, name: str, kind: str, parent: Any) -> None:
         """``text`` as a file named ``name`` that the browser downloads: a Blob and a
-        link to it, clicked inside ``parent`` (in an open modal dialog the rest of the
-        page is inert)."""
+        link to it, clicked inside ``parent`` (an element or its id: in an open modal
+        dialog the rest of the page is inert)."""
         window = self.window
+        if isinstance(parent, str):
+            parent = self.document.getElementById(parent)
         blob = window.Blob.new(self.to_js([text]), self.options({"type": kind}))
         url = window.URL.createObjectURL(blob)
         link = self.document.createElement("a")
@@ -154,6 +156,31 @@ class Page:
     def after_frame(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` in the next frame callback (before it is painted)."""
         self.window.requestAnimationFrame(self.once(lambda _t: fn()))
+
+    # --- an imported file, within a size (panels/saved_data.py) -------------------------------
+
+    def read_chosen_file_within(
+        self,
+        input_id: str,
+        limit: int,
+        arrived: Callable[[str], None],
+        failed: Callable[[Any], None],
+    ) -> bool:
+        """As ``read_chosen_file``, but a file of more than ``limit`` bytes is not read:
+        ``failed`` says so at once."""
+        chooser = self.document.getElementById(input_id)
+        files = chooser.files
+        if not files or int(files.length) == 0:
+            return False
+        file = files.item(0)
+        chooser.value = ""  # choosing the same file again is a new choice
+        if int(file.size) > limit:
+            failed(f"{int(file.size)} bytes")
+            return True
+        file.text().then(
+            self.once(guarded(lambda text: arrived(str(text)))), self.once(guarded(failed))
+        )
+        return True
 
 
 def page() -> Page:
