@@ -32,6 +32,7 @@ NAMES = frozenset(
         "settings-opened",  # the Settings dialog opened (its saved-data list is fresh)
         "list-arrived",  # a winnable list arrived (the deal's grade may be known now)
         "language",  # the language changed (every fixed text again)
+        "drawn",  # the texts that follow the game were drawn (the deal's grade follows them)
     }
 )
 

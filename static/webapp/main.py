@@ -14,6 +14,7 @@ from typing import Any
 from scorpion.game import Game
 from webapp import translated
 from webapp.boot.startup import Startup, open_game
+from webapp.events import Events
 from webapp.page.board import PageBoard
 from webapp.page.browser import Page, local_storage, page
 from webapp.page.chrome import Chrome
@@ -73,7 +74,8 @@ def _start(pg: Page) -> None:
     chrome.bind_notice(lambda details: pg.copy_text(details, lambda: None, lambda: None))
     speech = Announcer(board, chrome, state)
     sizing = Sizing(board)
-    screen = Actuator(board, chrome, state, sizing, speech)
+    events = Events()
+    screen = Actuator(board, chrome, state, sizing, speech, events)
     dialogs = Dialogs(document, pg.proxy, pg.once, chrome)
     keeper = AutoSave(
         store, state, screen, speech, tasks,
@@ -89,18 +91,21 @@ def _start(pg: Page) -> None:
         dialogs.open_win(game.score, len(game.moves))
 
     play = Controller(state, board, screen, speech, keeper, focus, hinter, on_win=won)
-    daily = DailyDeals(state, store, dialogs, pg,
-                       start=lambda number, said: play.new_game(number, "classic", True, said),
-                       redraw=screen.update_texts)  # fmt: skip
-    screen.grade_text = daily.grade_text
+    daily = DailyDeals(
+        state, store, dialogs, chrome, pg, lambda n, said: play.new_game(n, "classic", True, said)
+    )
+    events.on("drawn", daily.show_grade)
     dialogs.on_list = screen.update_texts
     arrivals = SessionSwap(
         state, screen, speech, keeper, focus, hinter, on_settings=lambda: panels.show_settings()
     )
-    relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
-    panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
-    saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
-    panels.on_open_settings = saved_data.show_backups
+    events.on("language", lambda: _apply_language(chrome, document))
+    panels = StatsAndSettings(
+        state, play, keeper, speech, screen, board, dialogs, chrome, pg, events
+    )
+    saved_data = SavedData(state, arrivals, keeper, speech, dialogs, chrome, pg)
+    events.on("settings-opened", saved_data.show_backups)
+    dialogs.on_win_stats = panels.open_stats
     _apply_language(chrome, document)
     panels.show_settings()
     screen.mount(painted=_painted(window))
@@ -145,6 +150,7 @@ def _start(pg: Page) -> None:
     finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
     finisher.bind(controls.listen, document)
     play.on_changed = finisher.check
+    events.on("changed", finisher.check)  # a setting may offer the finish, or no longer
     finisher.check()
     replayer.bind()
     solver_watch.bind()

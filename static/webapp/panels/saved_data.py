@@ -9,8 +9,10 @@
   restore replaced) are listed with date and size; each can be exported, restored where
   readable (asked first, like an import) or deleted (asked first).
 
-Nothing stored becomes markup: the list is built with ``createElement`` and
-``textContent``; its buttons carry an index into the list this module drew.
+Nothing stored becomes markup unescaped: the lists are markup made here with every text
+escaped (``webapp.escaping``); the backups' buttons carry an index into the list drawn.
+An unexpected error while a file is read and offered is reported (``Chrome.guarded``),
+never lost in the browser's promise.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
 from scorpion.session import Session
 from webapp import translated
+from webapp.escaping import escape
 from webapp.page.browser import Page
+from webapp.page.chrome import Chrome
 from webapp.page.storage import Backup
 from webapp.panels.dialogs import Dialogs
 from webapp.play.announcer import Announcer
@@ -35,6 +39,43 @@ from webapp.play.table_state import TableState
 from webapp.translated import _, ngettext
 
 MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
+
+
+def day_file_name(prefix: str, ms: int) -> str:
+    """``prefix-YYYY-MM-DD.json``, by the UTC day of ``ms``.
+
+    >>> day_file_name("scorpion", 1_764_489_600_000)
+    'scorpion-2025-11-30.json'
+    """
+    return time.strftime(f"{prefix}-%Y-%m-%d.json", time.gmtime(ms // 1000))
+
+
+def list_markup(lines: list[str]) -> str:
+    """The lines of ``#data-dialog-list``, escaped.
+
+    >>> list_markup(["Game: <b>", "x & y"])
+    '<li>Game: &lt;b&gt;</li><li>x &amp; y</li>'
+    """
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+
+def backups_markup(items: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """``#backups``: an item per backup, its words and its buttons (action, name), each
+    button carrying the backup's index in the list.
+
+    >>> backups_markup([("Saved data, <now>", [("delete", "Delete…")])])
+    '<li><span class="backup-text">Saved data, &lt;now&gt;</span><button type="button" \
+data-action="delete" data-index="0">Delete…</button></li>'
+    """
+    markup = []
+    for index, (words, actions) in enumerate(items):
+        buttons = "".join(
+            f'<button type="button" data-action="{escape(action)}" data-index="{index}">'
+            f"{escape(name)}</button>"
+            for action, name in actions
+        )
+        markup.append(f'<li><span class="backup-text">{escape(words)}</span>{buttons}</li>')
+    return "".join(markup)
 
 
 def summary(session: Session | None, stats_only: bool = False) -> list[str]:
@@ -86,6 +127,7 @@ class SavedData:
         keeper: AutoSave,
         speech: Announcer,
         dialogs: Dialogs,
+        chrome: Chrome,
         page: Page,
     ) -> None:
         self.state = state
@@ -94,61 +136,52 @@ class SavedData:
         self.keeper = keeper
         self.store = keeper.store
         self.dialogs = dialogs
+        self.chrome = chrome
         self.page = page
-        self.document = page.document
-        self.window = page.window
-        self.once = page.once
         self.listed: list[Backup] = []  # the backups as last drawn, by button index
         self.confirmed: Callable[[], None] = lambda: None  # what #data-dialog-ok does
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
 
     def bind(self) -> None:
         listen = self.dialogs.listen
         listen("export", "click", lambda event: self.export())
-        listen("import", "click", lambda event: self.el("import-file").click())
-        listen("import-file", "change", self._file_chosen)
+        listen("import", "click", lambda event: self.chrome.click("import-file"))
+        listen("import-file", "change", lambda event: self.choose_file())
         listen("backups", "click", self._backup_clicked)
         listen("data-dialog-cancel", "click", lambda event: self.dialogs.close("data-dialog"))
         listen("data-dialog-ok", "click", lambda event: self._confirm())
         self.dialogs.track("data-dialog")
 
     def message(self, text: str, error: bool = False) -> None:
-        element = self.el("data-message")
-        element.textContent = text
-        element.classList.toggle("error", error)
+        self.chrome.text("data-message", text)
+        self.chrome.classed("data-message", "error", error)
 
     # --- files ----------------------------------------------------------------------------
 
     def export(self) -> None:
         """The save document, as a file the browser downloads."""
-        name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
+        name = day_file_name("scorpion", self.page.now_ms())
         self._download(self.store.export_text(self.state.session), name)
         self.message(_("Exported to the file {name}.").format(name=name))
 
     def _download(self, text: str, name: str) -> None:
-        self.page.download(text, name, "application/json", self.el("settings-dialog"))
+        self.page.download(text, name, "application/json", "settings-dialog")
 
-    def _file_chosen(self, event: Any) -> None:
-        chooser = event.target
-        files = chooser.files
-        if not files or int(files.length) == 0:
-            return
-        file = files.item(0)
-        chooser.value = ""  # choosing the same file again is a new choice
-        if int(file.size) > MAX_IMPORT_BYTES:
-            self.refuse(("corrupt",))
-            return
-        size = int(file.size)
-        file.text().then(
-            self.once(lambda text: self.offer(str(text), size, None)),
-            self.once(lambda error: self.refuse(("corrupt",))),
+    def choose_file(self) -> None:
+        """The file chosen in ``#import-file``: read (unless too big to be a save), then
+        offered. The browser answers later: both answers are guarded, so an error on the
+        way is reported, not lost."""
+        self.page.read_chosen_file_within(
+            "import-file",
+            MAX_IMPORT_BYTES,
+            self.chrome.guarded(
+                "import", lambda text: self.offer(text, len(text.encode(errors="replace")))
+            ),
+            self.chrome.guarded("import", lambda error: self.refuse(("corrupt",))),
         )
 
     # --- import and restore ---------------------------------------------------------------
 
-    def offer(self, text: str, size: int, backup: Backup | None) -> None:
+    def offer(self, text: str, size: int, backup: Backup | None = None) -> None:
         """Ask before ``text`` (a file's, or ``backup``'s) replaces what is saved here."""
         loaded = saves.read(text)
         usable = loaded.session is not None or loaded.problems == ("long",)
@@ -219,39 +252,26 @@ class SavedData:
     # --- backups --------------------------------------------------------------------------
 
     def show_backups(self) -> None:
-        """Draw the list of backups (elements and text only, nothing stored as markup)."""
+        """Draw the list of backups, with date and size, and what can be done with each."""
         self.listed = self.store.backups()
-        holder = self.el("backups")
-        holder.replaceChildren()
-        self.el("backups-empty").hidden = bool(self.listed)
+        self.chrome.flag("backups-empty", "hidden", bool(self.listed))
         reasons = {
             "unreadable": _("Saved data that could not be read"),
             "newer": _("Saved data of a newer version"),
             "replaced": _("Data replaced by an import or a restore"),
             "calendar": _("A daily calendar that could not be read"),
         }
-        for index, backup in enumerate(self.listed):
-            item = self.document.createElement("li")
-            label = self.document.createElement("span")
-            label.className = "backup-text"
-            label.textContent = _("{what}, {date}, {size}").format(
-                what=reasons[backup.reason],
-                date=self._date(backup.at),
-                size=size_text(backup.size),
+        items = []
+        for backup in self.listed:
+            words = _("{what}, {date}, {size}").format(
+                what=reasons[backup.reason], date=self._date(backup.at), size=size_text(backup.size)
             )
-            item.appendChild(label)
             actions = [("export", _("Export"))]
             if self._readable(backup):
                 actions.append(("restore", _("Restore…")))
             actions.append(("delete", _("Delete…")))
-            for action, name in actions:
-                button = self.document.createElement("button")
-                button.type = "button"
-                button.textContent = name
-                button.dataset.action = action
-                button.dataset.index = str(index)
-                item.appendChild(button)
-            holder.appendChild(item)
+            items.append((words, actions))
+        self.chrome.html("backups", backups_markup(items))
 
     def _readable(self, backup: Backup) -> bool:
         loaded = saves.read(self.store.backup_text(backup.key))
@@ -272,7 +292,7 @@ class SavedData:
             self.show_backups()  # gone meanwhile (another tab)
             return
         if action == "export":
-            name = time.strftime("scorpion-backup-%Y-%m-%d.json", time.gmtime(backup.at / 1000))
+            name = day_file_name("scorpion-backup", backup.at)
             self._download(text, name)
             self.message(_("Exported to the file {name}.").format(name=name))
         elif action == "restore":
@@ -298,15 +318,10 @@ class SavedData:
     def _ask(
         self, title: str, text: str, lines: list[str], ok: str, then: Callable[[], None]
     ) -> None:
-        self.el("data-dialog-title").textContent = title
-        self.el("data-dialog-text").textContent = text
-        holder = self.el("data-dialog-list")
-        holder.replaceChildren()
-        for line in lines:
-            item = self.document.createElement("li")
-            item.textContent = line
-            holder.appendChild(item)
-        self.el("data-dialog-ok").textContent = ok
+        self.chrome.text("data-dialog-title", title)
+        self.chrome.text("data-dialog-text", text)
+        self.chrome.html("data-dialog-list", list_markup(lines))
+        self.chrome.text("data-dialog-ok", ok)
         self.confirmed = then
         self.dialogs.show("data-dialog")
 
