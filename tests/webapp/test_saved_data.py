@@ -142,6 +142,25 @@ def test_an_import_asks_first_then_replaces_and_keeps_a_backup() -> None:
     assert p.chrome.el("backups-empty").hidden
 
 
+@pytest.mark.parametrize(
+    "saved_at",
+    [10**20, 9_007_199_254_740_993, 2**53, -5, 1.5e12, "1700000000000", None, 0, True],
+)
+def test_an_import_with_any_saved_at_asks_first(saved_at: object) -> None:
+    """Issue 38: a huge ``saved_at`` (beyond 2**53 a JavaScript BigInt, which ``Date``
+    refuses) made the import do nothing, silently. Any value ends in the confirmation,
+    its time said to be unknown."""
+    p = opened(session_of(5, moves=1))
+    document = json.loads(save_text(session_of(8, moves=2)))
+    document["saved_at"] = saved_at
+    choose(p, json.dumps(document))
+    assert p.chrome.is_open("data-dialog")
+    assert any(line.startswith("In the file (saved at an unknown time, ") for line in asked(p))
+    assert p.chrome.reported == []
+    p.chrome.click("data-dialog-ok")
+    assert stored_game(p).deal_number == 8
+
+
 def test_an_unexpected_error_on_import_is_reported_not_lost() -> None:
     p = opened(session_of(5, moves=1))
     p.chrome.raise_errors = False
@@ -266,6 +285,17 @@ def test_a_backup_is_exported_named_by_its_date() -> None:
     press(p, "export")
     assert p.page.downloads[-1] == (text, "scorpion-backup-2025-11-30.json", "application/json")
     assert message(p) == ("Exported to the file scorpion-backup-2025-11-30.json.", False)
+
+
+def test_a_backup_at_an_insane_time_is_listed_and_exported_by_today() -> None:
+    text = save_text(session_of(8, moves=2))
+    p = panels(items={f"scorpion.backup.unreadable.{10**20}@/": text})
+    p.chrome.click("settings-button")
+    assert "Saved data that could not be read, at an unknown time, 1 KB" in (
+        p.chrome.el("backups").html
+    )
+    press(p, "export")
+    assert p.page.downloads[-1][1] == "scorpion-backup-2025-11-30.json"
 
 
 def test_a_newer_versions_backup_cannot_be_restored() -> None:

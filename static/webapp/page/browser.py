@@ -73,7 +73,8 @@ class Page:
 
     def time_text(self, ms: int, lang: str) -> str:
         """A moment (ms since 1970) as the browser writes a local date and time in ``lang``."""
-        return str(self.window.Date.new(ms).toLocaleString(lang))
+        # A float: an int beyond 2**53 would cross as a BigInt, which Date refuses.
+        return str(self.window.Date.new(float(ms)).toLocaleString(lang))
 
     def reduced_motion(self) -> bool:
         """The system asks for reduced motion."""

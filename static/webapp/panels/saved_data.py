@@ -11,8 +11,10 @@
 
 Nothing stored becomes markup unescaped: the lists are markup made here with every text
 escaped (``webapp.escaping``); the backups' buttons carry an index into the list drawn.
-An unexpected error while a file is read and offered is reported (``Chrome.guarded``),
-never lost in the browser's promise.
+Dates come from data anyone may have written: one that is not a sane moment (huge,
+negative, not a whole number) is said as "at an unknown time". Every import ends in the
+confirmation or in a message saying why not; an unexpected error on the way is reported
+(``Chrome.guarded``), never lost in the browser's promise.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 from scorpion import saves
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
+from scorpion.history import LATEST_MS
 from scorpion.session import Session
 from webapp import translated
 from webapp.escaping import escape
@@ -39,6 +42,20 @@ from webapp.play.table_state import TableState
 from webapp.translated import _, ngettext
 
 MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
+
+
+def moment(ms: object) -> int | None:
+    """``ms`` if it is a moment a date can be written for (ms since 1970, up to the year
+    9999), else None.
+
+    >>> moment(1_764_489_600_000), moment(0), moment(-5), moment(10**20), moment(1.5e12)
+    (1764489600000, None, None, None, None)
+    >>> moment("1764489600000"), moment(True)
+    (None, None)
+    """
+    if isinstance(ms, int) and not isinstance(ms, bool) and 0 < ms <= LATEST_MS:
+        return ms
+    return None
 
 
 def day_file_name(prefix: str, ms: int) -> str:
@@ -292,7 +309,7 @@ class SavedData:
             self.show_backups()  # gone meanwhile (another tab)
             return
         if action == "export":
-            name = day_file_name("scorpion-backup", backup.at)
+            name = day_file_name("scorpion-backup", moment(backup.at) or self.page.now_ms())
             self._download(text, name)
             self.message(_("Exported to the file {name}.").format(name=name))
         elif action == "restore":
@@ -330,7 +347,10 @@ class SavedData:
         self.dialogs.close("data-dialog")
         then()
 
-    def _date(self, ms: int | None) -> str:
-        if not ms:
+    def _date(self, ms: object) -> str:
+        """When something was saved, in the player's words; a time that is not a sane
+        moment (anyone may write the data) is said to be unknown."""
+        sane = moment(ms)
+        if sane is None:
             return _("at an unknown time")
-        return self.page.time_text(ms, translated.language())
+        return self.page.time_text(sane, translated.language())
