@@ -28,7 +28,7 @@ from e2e.ui import (
     watched_context,
 )
 from scorpion import Game, Move, saves
-from scorpion.help import Table, help_page
+from scorpion.help import HelpTable, help_page
 from scorpion.moves import DEAL, Action
 from scorpion.session import Session
 from scorpion.wording import (
@@ -361,7 +361,7 @@ def test_shortcuts_and_the_help_lists_them(seed: Page) -> None:
     body = page.locator("#rules-body")
     expect(body).to_be_visible()
     section = help_page("en").section("keyboard")
-    table = next(block for block in section.blocks if isinstance(block, Table))
+    table = next(block for block in section.blocks if isinstance(block, HelpTable))
     text = body.inner_text()
     assert section.title in text
     for key, what in table.rows:
