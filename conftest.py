@@ -1,9 +1,3 @@
-"""Doctests of the browser layer (``static/webapp``) under plain pytest: every module but
-the two that need the browser's ``js`` module at import. (Here, not under ``static/``:
-the site build ships that folder.)"""
-
-collect_ignore = [
-    "static/webapp/page/board.py",
-    "static/webapp/page/chrome.py",
-    "static/webapp/main.py",
-]
+"""Doctests of the browser layer (``static/webapp``) under plain pytest: no module of it
+needs the browser's ``js`` at import (the page's ports import it at first use). (Here,
+not under ``static/``: the site build ships that folder.)"""

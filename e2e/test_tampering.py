@@ -173,6 +173,25 @@ def test_import_asks_first_and_keeps_what_it_replaces(fresh, site_url, wait_read
     assert [reason for reason, _size in page.evaluate(BACKUPS)] == ["replaced"]  # the swap
 
 
+@pytest.mark.parametrize("saved_at", ["100000000000000000000", "9007199254740993", "-5"])
+def test_import_with_any_saved_at_asks_first(fresh, site_url, wait_ready, saved_at):
+    """Issue 38: a huge ``saved_at`` (a BigInt in JavaScript, which ``Date`` refuses) made
+    the import do nothing, silently."""
+    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:2]))
+    text = save_of(LINE[:1], revision=9).replace(
+        '"saved_at":1700000000000', f'"saved_at":{saved_at}'
+    )
+    assert saved_at in text
+    import_text(page, text)
+    dialog = page.locator("#data-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("In the file (saved at an unknown time")
+    page.click("#data-dialog-ok")
+    expect(page.locator("#data-message")).to_contain_text("kept as a backup")
+    assert stored(page)["current"]["game"]["moves"] == LINE[:1]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_import_of_a_line_longer_than_any_game_offers_only_the_rest(fresh, site_url, wait_ready):
     page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:2]))
     document = json.loads(save_of([]))

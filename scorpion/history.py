@@ -21,6 +21,10 @@ from typing import Any, Final
 from .deals import MAX_DEAL, MIN_DEAL
 from .game import VARIANTS
 
+#: The last moment a saved time may name (9999-12-31 00:00 UTC, ms since 1970): every
+#: calendar writes its date in any time zone, and it crosses to JavaScript as a plain
+#: number (an integer beyond 2**53 would not). A saved time beyond it cannot be true.
+LATEST_MS: Final = 253_402_214_400_000
 #: The help a game can have had: the Hint button, a solver's line watched, auto-finish.
 ASSIST_KINDS: Final = ("hint", "solver_line", "auto_finish")
 RESULTS: Final = ("won", "abandoned")
@@ -58,6 +62,8 @@ class GameRecord:
         for name in ("ended_at", "moves", "elapsed_ms", "score"):
             if not _whole(data[name]):
                 raise BadRecordError(f"record field {name} must be a whole number >= 0")
+        if data["ended_at"] > LATEST_MS:
+            raise BadRecordError("record field ended_at must be a moment before the year 10000")
         deal = data["deal"]
         if deal is not None and not (_whole(deal) and MIN_DEAL <= deal <= MAX_DEAL):
             raise BadRecordError("record field deal must be a deal number or null")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .game import Game, LineTooLong
-from .history import assist_order
+from .history import LATEST_MS, assist_order
 from .session import Session, Settings
 from .stats import Stats, VariantStats
 
@@ -63,7 +63,7 @@ class Loaded:
     stats: Stats
     revision: int
     problems: tuple[str, ...]
-    saved_at: int = 0  # ms since 1970, as the save says (0: not said)
+    saved_at: int = 0  # ms since 1970, as the save says (0: not said, or not a sane moment)
 
     @property
     def damaged(self) -> bool:
@@ -146,7 +146,8 @@ def _read_current(data: dict[str, Any]) -> Loaded:
     except ValueError:
         problems.append("game")
     stamp = data.get("saved_at")
-    saved_at = stamp if isinstance(stamp, int) and _whole(stamp) else 0
+    # A time that cannot be true (beyond ``LATEST_MS``) is as good as none said.
+    saved_at = stamp if isinstance(stamp, int) and _whole(stamp) and stamp <= LATEST_MS else 0
     return Loaded(session, settings, stats, revision, tuple(problems), saved_at)
 
 

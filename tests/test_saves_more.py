@@ -227,3 +227,26 @@ def test_the_text_is_compact_json_with_the_header_first():
     text = dump(Session(seed_game(1)), revision=5, saved_at=9)
     assert text.startswith('{"format":"scorpion-solitaire","version":2,"revision":5,')
     assert "\n" not in text and ": " not in text
+
+
+@pytest.mark.parametrize(
+    ("stamp", "read_as"),
+    [
+        (1_764_489_600_000, 1_764_489_600_000),
+        (253_402_214_400_000, 253_402_214_400_000),  # the last moment every calendar writes
+        (253_402_214_400_001, 0),
+        (9_007_199_254_740_993, 0),  # beyond 2**53: a BigInt in JavaScript, refused by Date
+        (10**20, 0),
+        (-5, 0),
+        (1.5e12, 0),
+        ("1764489600000", 0),
+        (True, 0),
+        (None, 0),
+    ],
+)
+def test_a_save_time_that_cannot_be_true_is_read_as_not_said(stamp: object, read_as: int):
+    data = json.loads(dump(Session(seed_game(1)), revision=5, saved_at=0))
+    data["saved_at"] = stamp
+    loaded = read(json.dumps(data))
+    assert loaded.saved_at == read_as
+    assert loaded.problems == () and loaded.session is not None  # nothing else is lost

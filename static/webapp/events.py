@@ -36,6 +36,7 @@ NAMES = frozenset(
         "new-game-asked",  # the win dialog's New game: the New game dialog opens
         "stats-asked",  # the win dialog's Statistics: they open over it
         "winnable-chosen",  # New game's "Winnable deals only" changed (on or off): remembered
+        "drawn",  # the texts that follow the game were drawn (the deal's grade follows them)
     }
 )
 

@@ -1,5 +1,6 @@
 """The entry point the page runs, and the composition root: every part of the browser
-layer is built and wired here, through constructors, as in 2048's ``application.js``.
+layer built with what it needs, in dependency order, as in 2048's ``application.js``.
+Parts that must hear of each other do so through ``events``, wired at the end.
 
 Until ``<html data-ready="1">`` the page shows the board the last visit left (painted by
 ``index.html``) with a loading pill, and takes no input.
@@ -7,29 +8,26 @@ Until ``<html data-ready="1">`` the page shows the board the last visit left (pa
 
 from __future__ import annotations
 
-import functools
 import traceback
-from typing import Any
 
-from scorpion.game import Game
-from webapp import translated
-from webapp.boot.startup import Startup, open_game
+from webapp.boot.app import App, apply_language, open_app
+from webapp.boot.startup import open_game
 from webapp.events import Events
 from webapp.page.board import PageBoard
-from webapp.page.browser import Page, local_storage, page
+from webapp.page.browser import Page, browser_ports
 from webapp.page.chrome import Chrome
 from webapp.page.storage import Store, scope_of
-from webapp.page.timing import browser_timing
-from webapp.page_texts import problem_text, static_labels, static_texts
+from webapp.page.timing import Timing, browser_timing
+from webapp.page_texts import problem_text
 from webapp.panels.daily_deals import DailyDeals
 from webapp.panels.dialogs import Dialogs
 from webapp.panels.lost_finder import LostFinder
-from webapp.panels.replayer import Replayer, ignore_while_replaying
+from webapp.panels.replayer import Replayer
 from webapp.panels.saved_data import SavedData
-from webapp.panels.sharing import share, share_game
 from webapp.panels.solver_watch import SolverWatch
 from webapp.panels.stats_settings import StatsAndSettings
 from webapp.panels.tool_menu import ToolMenu
+from webapp.panels.toolbar import Toolbar
 from webapp.panels.updates import Updates
 from webapp.play.actuator import Actuator
 from webapp.play.announcer import Announcer
@@ -49,7 +47,9 @@ from webapp.urlparams import without_game
 def start() -> None:
     """Boot, and never leave a traceback on the page: log it and say so plainly."""
     try:
-        _start(page())
+        page, chrome, board = browser_ports()
+        page.mark("scorpion-imported")  # marks for bench/load.py
+        open_app(assemble(page, chrome, board, browser_timing(page)))
     except Exception:  # the outermost boundary
         print("scorpion: could not start:\n" + traceback.format_exc())
         from js import document
@@ -61,203 +61,43 @@ def start() -> None:
         document.getElementById("loading").hidden = True
 
 
-def _start(pg: Page) -> None:
-    document, window = pg.document, pg.window
-    window.performance.mark("scorpion-imported")  # marks for bench/load.py
-    store = Store(local_storage(window), scope_of(str(window.location.pathname)))
-    languages = [str(tag) for tag in (window.navigator.languages or [])]
-    opening = open_game(store, str(window.location.search), languages)
-    _clean_address(window)
-
-    state = TableState(opening.session)
-    board, chrome, tasks = PageBoard(document), Chrome(document, pg.proxy), browser_timing(pg)
-    chrome.bind_notice(lambda details: pg.copy_text(details, lambda: None, lambda: None))
+def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> App:
+    """Every part, each given what it needs; then who hears what."""
+    events, store = Events(), Store(page.local_storage(), scope_of(page.pathname()))
+    startup = open_game(store, page.search(), page.languages())
+    page.clean_address(without_game(page.search()))  # a reload resumes, not asks again
+    state = TableState(startup.session)
     speech = Announcer(board, chrome, state)
-    sizing = Sizing(board)
-    screen = Actuator(board, chrome, state, sizing, speech)
-    events = Events()
-    keeper = AutoSave(store, state, screen, speech, tasks, events)
-    events.on("storage-problem", lambda problem: chrome.notice(problem_text(problem)))
-    focus = KeyboardFocus(board, state)
-    hinter = HintButton(chrome, tasks, lambda: state.game)
-
-    def won(game: Game) -> None:
-        daily.won(game)  # a daily deal counts for its date
-        dialogs.open_win(game.score, len(game.moves))
-
+    screen = Actuator(board, chrome, state, Sizing(board), speech, events)
+    keeper = AutoSave(store, state, screen, speech, timing, events)
+    focus, hinter = KeyboardFocus(board, state), HintButton(chrome, timing, lambda: state.game)
     play = Controller(state, board, screen, speech, keeper, focus, hinter, events)
-    events.on("won", won)
-    dialogs = Dialogs(chrome, pg, events, start=play.new_game, restart=play.restart)
-    daily = DailyDeals(state, store, dialogs, pg,
-                       start=lambda number, said: play.new_game(number, "classic", True, said),
-                       redraw=screen.update_texts)  # fmt: skip
-    screen.grade_text = daily.grade_text
-    events.on("list-arrived", screen.update_texts)
-    arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, pg, events)
-    events.on("conflict", arrivals.conflict)
-    events.on("newer-set-aside", arrivals.newer_set_aside)
-    relanguage = lambda: _apply_language(chrome, document)  # noqa: E731
-    panels = StatsAndSettings(state, play, keeper, speech, screen, dialogs, pg, relanguage)
-    saved_data = SavedData(state, arrivals, keeper, speech, dialogs, pg)
-    panels.on_open_settings = saved_data.show_backups
-    events.on("saved", panels.ask_persistence)
-    events.on("settings-changed", panels.show_settings)
-    _apply_language(chrome, document)
-    panels.show_settings()
-    screen.mount(painted=_painted(window))
-    keeper.save()
-    window.performance.mark("scorpion-board")
-    tasks.defer(lambda: window.performance.mark("scorpion-board-painted"))
-
-    lost_finder = LostFinder(state, arrivals, dialogs, chrome, tasks)
-    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, pg)
-    solver_watch = SolverWatch(state, replayer, keeper, dialogs, chrome, tasks, pg)
-
-    def new_game() -> None:
-        replayer.close()  # New game is about the player's own game
-        lost_finder.offer()
-        solver_watch.offer()
-        session = state.session
-        dialogs.open_new_game(session.game.variant, session.in_progress,
-                              session.settings.winnable_only, session.game.deal_number)  # fmt: skip
-
-    events.on("winnable-chosen", panels.remember_winnable)
-    events.on("new-game-asked", new_game)
-    events.on("stats-asked", panels.open_stats)
-
-    def share_this_game() -> None:
-        dialogs.close("new-game-dialog")  # the copy is said in #status, or in the notice
-        dialogs.close("win-dialog")
-        share_game(state.game, pg, speech, chrome)
-
-    dialogs.listen("ng-share-game", "click", lambda event: share_this_game())
-    dialogs.listen("win-share", "click", lambda event: share_this_game())
-    idle = functools.partial(ignore_while_replaying, state)  # a replay takes no moves
-    actions = {
-        "undo": idle(play.undo), "redo": idle(play.redo), "deal": idle(play.deal),
-        "new": new_game, "hint": idle(play.hint), "read": speech.read_board,
-        "share": lambda: share(state.game, pg, speech, chrome),
-        "rules": lambda: dialogs.open_rules(translated.language()),
-    }  # fmt: skip
-    controls = Controls(state, play, focus, screen, board, chrome, pg, actions, replayer.key)
-    controls.bind()
-    arrivals.bind()
-    finisher = FinishButton(state, play, board, chrome, speech, tasks, _later(pg))
-    finisher.bind()
-    events.on("changed", finisher.check)
-    finisher.check()
-    ToolMenu(chrome).bind()
-    panels.bind()
-    saved_data.bind()
-    daily.bind()
-    Updates(chrome, pg).bind()  # a new version waiting: offer it
-    _bind_lifecycle(pg, chrome, keeper, store, arrivals, replayer)
-    _ready(pg, opening, state, play, keeper, dialogs, daily.notices())
-    if opening.replay is not None:  # watched over the player's own game, which waits
-        replayer.open(opening.replay)
-
-
-def _bind_lifecycle(
-    pg: Page,
-    chrome: Chrome,
-    keeper: AutoSave,
-    store: Store,
-    arrivals: SessionSwap,
-    replayer: Replayer,
-) -> None:
-    """Everything kept when the page is hidden or left; another tab's saves followed."""
-    document = pg.document
-    chrome.listen_window("pagehide", lambda event: keeper.flush())
-
-    def hidden(event: Any) -> None:
-        if str(document.visibilityState) == "hidden":  # the last event a phone may send
-            keeper.flush()
-
-    def other_tab(event: Any) -> None:
-        if str(event.key or "") == store.save_key:
-            session = store.newer(event.newValue or None)
-            if session is not None and replayer.active:
-                replayer.arrive(session)  # shown when the replay closes
-            elif session is not None:
-                arrivals.adopt(session)
-
-    chrome.listen_document("visibilitychange", hidden)
-    chrome.listen_window("storage", other_tab)
-
-
-def _ready(
-    pg: Page,
-    opening: Startup,
-    state: TableState,
-    play: Controller,
-    keeper: AutoSave,
-    dialogs: Dialogs,
-    more: list[str],
-) -> None:
-    """Say what the player must know, then take input."""
-    document, window = pg.document, pg.window
-    notices = list(opening.notices) + more
-    if keeper.storage_problem or not keeper.store.ok:
-        notices.append(problem_text(keeper.storage_problem or "storage"))
-    if notices:
-        dialogs.notice(" ".join(dict.fromkeys(notices)))
-    document.getElementById("hint").disabled = False
-    document.getElementById("loading").hidden = True
-    state.ready = True
-    root = document.documentElement
-    root.dataset.bootMs = str(round(float(window.performance.now())))
-    root.dataset.ready = "1"
-    window.performance.mark("scorpion-ready")
-    if state.game.won and opening.replay is None:
-        dialogs.open_win(state.game.score, len(state.game.moves))
-    if opening.ask is not None:
-        from webapp.page_texts import link_text
-
-        wanted = opening.ask
-        text = link_text(wanted, counted=state.session.in_progress)
-        dialogs.confirm_link(text, lambda: play.play_linked(wanted))
-
-
-def _later(pg: Page) -> Any:
-    """Run a task after some milliseconds (the finish's pace); an error is logged."""
-
-    def later(ms: int, fn: Any) -> None:
-        def run() -> None:
-            try:
-                fn()
-            except Exception:  # a timer's boundary: log it, never show a traceback
-                print("scorpion: error in a timer:\n" + traceback.format_exc())
-
-        pg.window.setTimeout(pg.once(run), ms)
-
-    return later
-
-
-def _clean_address(window: Any) -> None:
-    """Take the game out of the address, so a reload resumes instead of asking again."""
-    location = window.location
-    search = str(location.search)
-    cleaned = without_game(search)
-    if cleaned != search and search:
-        window.history.replaceState(None, "", str(location.pathname) + cleaned + str(location.hash))
-
-
-def _painted(window: Any) -> list[Any] | None:
-    """The cards index.html painted before Python (``window.scorpionPainted``, checked
-    there; only ever compared with this board's own), handed over once: only the first
-    board can be that one."""
-    painted = getattr(window, "scorpionPainted", None)
-    if not painted:
-        return None
-    window.scorpionPainted = None
-    cards = painted.to_py()
-    return cards if isinstance(cards, list) else None
-
-
-def _apply_language(chrome: Chrome, document: Any) -> None:
-    """Every fixed text of the page in the current language, and ``<html lang>``."""
-    chrome.forget()
-    chrome.write(static_texts(), static_labels())
-    document.documentElement.lang = translated.language()
-    document.title = _("Scorpion solitaire")
-    document.getElementById("language").value = translated.language()
+    dialogs = Dialogs(chrome, page, events, start=play.new_game, restart=play.restart)
+    daily = DailyDeals(state, store, dialogs, chrome, page, play.new_daily_game)
+    swap = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, page, events)
+    settings = StatsAndSettings(
+        state, play, keeper, speech, screen, board, dialogs, chrome, page, events
+    )
+    saved = SavedData(state, swap, keeper, speech, dialogs, chrome, page)
+    replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
+    solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
+    offers = (LostFinder(state, swap, dialogs, chrome, timing), solver)
+    toolbar = Toolbar(state, play, speech, dialogs, replayer, offers, chrome, page)
+    actions = toolbar.actions()
+    controls = Controls(state, play, focus, screen, board, chrome, page, actions, replayer.key)
+    finish = FinishButton(state, play, board, chrome, speech, timing, page.later)
+    for name, listener in (
+        ("changed", finish.check), ("won", daily.won), ("won", dialogs.won),
+        ("conflict", swap.conflict), ("newer-set-aside", swap.newer_set_aside),
+        ("storage-problem", lambda problem: chrome.notice(problem_text(problem))),
+        ("saved", settings.ask_persistence), ("settings-changed", settings.show_settings),
+        ("settings-opened", saved.show_backups), ("language", lambda: apply_language(chrome)),
+        ("drawn", daily.show_grade), ("list-arrived", screen.update_texts),
+        ("winnable-chosen", settings.remember_winnable), ("new-game-asked", toolbar.new_game),
+        ("stats-asked", settings.open_stats),
+    ):  # fmt: skip
+        events.on(name, listener)
+    menu, updates = ToolMenu(chrome), Updates(chrome, page)
+    parts = (controls, swap, finish, menu, settings, saved, daily, toolbar, updates)
+    return App(page, chrome, board, timing, events, store, startup, state, screen, keeper,
+               play, dialogs, daily, swap, settings, replayer, finish, parts)  # fmt: skip

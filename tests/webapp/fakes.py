@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from types import SimpleNamespace
 from typing import Any
 
 from webapp.page.timing import Task, Timing
@@ -339,6 +340,16 @@ class FakeChrome:
         self.notice(text)
         self.flag("notice-reload", "hidden", False)
 
+    # --- the settings (panels/stats_settings.py, panels/saved_data.py) ----------------------
+
+    def listen_media(self, query: str, handler: Callable[[bool], None]) -> None:
+        """A guarded listener on a media query's changes (``media_changed`` fires them)."""
+        self.listen(f"media {query}", "change", lambda event: handler(bool(event.matches)))
+
+    def media_changed(self, query: str, matches: bool) -> None:
+        """The system's answer to ``query`` changed (as a ``MediaQueryList`` change)."""
+        self.fire(f"media {query}", "change", SimpleNamespace(matches=matches))
+
 
 # --- the board ---------------------------------------------------------------------------------
 
@@ -634,6 +645,29 @@ class FakePage:
         """The waiting version takes over (counted; the page would reload)."""
         if self.update_waiting():
             self.updates_accepted += 1
+
+    # --- an imported file, within a size (panels/saved_data.py) -----------------------------
+
+    file_fails = False  # the chosen file cannot be read (the browser's promise rejects)
+
+    def read_chosen_file_within(
+        self,
+        input_id: str,
+        limit: int,
+        arrived: Callable[[str], None],
+        failed: Callable[[Any], None],
+    ) -> bool:
+        """As ``read_chosen_file``; a file over ``limit`` bytes (UTF-8) is not read."""
+        if self.file is None:
+            return False
+        text, self.file = self.file, None
+        if len(text.encode()) > limit:
+            failed("too big")
+        elif self.file_fails:
+            failed("NotReadableError")
+        else:
+            arrived(text)
+        return True
 
 
 # --- storage and timing ----------------------------------------------------------------------

@@ -172,9 +172,9 @@ def table(game: Game | None = None, counted: bool = True) -> Table:
     store = Store(storage, "/")
     state = TableState(session)
     speech = Speech(chrome)
-    screen = Actuator(board, chrome, state, Sizing(board), speech)
     timing, queue = manual_timing()
     events = Events()  # nobody listens: what a save meets is not these tests' business
+    screen = Actuator(board, chrome, state, Sizing(board), speech, events)
     keeper = AutoSave(store, state, screen, speech, timing, events)
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, timing, lambda: state.game)

@@ -134,7 +134,7 @@ def build(
     chrome.bind_notice(lambda details: page.copy_text(details, lambda: None, lambda: None))
     timing, queue = manual_timing()
     speech = Announcer(board, chrome, state)
-    screen = Actuator(board, chrome, state, Sizing(board), speech)
+    screen = Actuator(board, chrome, state, Sizing(board), speech, events)
     keeper = AutoSave(store, state, screen, speech, timing, events)
     events.on("storage-problem", lambda problem: chrome.notice(problem_text(problem)))
     focus = KeyboardFocus(board, state)

@@ -324,7 +324,7 @@ def test_services_over_the_window(document: Document, capsys: pytest.CaptureFixt
     assert page.now_ms() == 1_764_489_600_000 and page.utc_offset() == -60
     assert page.today() == date(2026, 12, 2)
     assert page.date_text(date(2026, 3, 1), "sv", month="long") == "(2026, 2, 1) sv ['month']"
-    assert page.time_text(5, "de") == "5 in de"
+    assert page.time_text(5, "de") == "5.0 in de"  # Date takes a float
     assert page.address() == "http://127.0.0.1:8000/scorpion/"
     window.reduced = True
     assert page.reduced_motion()

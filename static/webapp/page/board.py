@@ -18,9 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from js import Object
-from pyodide.ffi import to_js
-
 from scorpion.moves import COLUMNS
 from webapp.page.chrome import dom_writes
 from webapp.table import render
@@ -29,6 +26,20 @@ from webapp.table.layout import DEFAULT_ROOM, LIFT, nearest_column
 from webapp.table.render import CardView, View
 
 Offset = tuple[float, float]
+
+
+def to_js(value: Any, **options: Any) -> Any:
+    """Pyodide's ``to_js``, imported at first use: a Python snapshot holds the imports."""
+    from pyodide.ffi import to_js as convert
+
+    return convert(value, **options)
+
+
+def js_object(value: dict[str, Any]) -> Any:
+    """A plain JavaScript object (not a Map) from a dict."""
+    from js import Object
+
+    return to_js(value, dict_converter=Object.fromEntries)
 
 
 class PageBoard:
@@ -61,9 +72,8 @@ class PageBoard:
         self.roving_card: str | None = None
         self.glides: dict[str, tuple[Any, Offset]] = {}  # each card's last glide, its start
         self._apply: Any = None
-        self._timing = to_js(
-            {"duration": self.motion_ms, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"},
-            dict_converter=Object.fromEntries,
+        self._timing = js_object(
+            {"duration": self.motion_ms, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}
         )
 
     # --- measuring (reads only) -------------------------------------------------------
@@ -207,12 +217,10 @@ class PageBoard:
         for step, v in enumerate(order):
             px, py = self.origins[v.parent]
             dx, dy = rx - (px + v.x * cw), ry - (py + v.y * cw)
-            frames = to_js({"translate": [f"{dx:.1f}px {dy:.1f}px", "0px 0px"]},
-                           dict_converter=Object.fromEntries)  # fmt: skip
-            timing = to_js(
+            frames = js_object({"translate": [f"{dx:.1f}px {dy:.1f}px", "0px 0px"]})
+            timing = js_object(
                 {"duration": 260, "delay": step * 9, "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)",
                  "fill": "backwards"},
-                dict_converter=Object.fromEntries,
             )  # fmt: skip
             self.glides[v.card] = (self.elements[v.card].animate(frames, timing), (dx, dy))
 

@@ -15,14 +15,23 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorpion.dailyrecord import local_date
+from webapp.page.chrome import Chrome
+
+if TYPE_CHECKING:
+    from webapp.page.board import PageBoard
+
+
+def _console(where: str, details: str) -> None:
+    print(f"scorpion: unexpected error in {where}:\n{details}")
 
 
 @dataclass(frozen=True)
 class Page:
-    """The page and the two ways of handing Python functions to it."""
+    """The page and the two ways of handing Python functions to it; ``report`` says an
+    unexpected exception in a callback the browser runs later (``Chrome.report``)."""
 
     document: Any
     window: Any
@@ -30,6 +39,18 @@ class Page:
     once: Callable[[Callable[..., Any]], Any]  # freed after its one call
     to_js: Callable[..., Any]
     object_from_entries: Any
+    report: Callable[[str, str], None] = _console
+
+    def guarded(self, where: str, fn: Callable[..., None]) -> Callable[..., None]:
+        """``fn`` for a timer or a promise: an exception is reported, never lost."""
+
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except Exception:  # a callback's boundary: reported, the page goes on
+                self.report(where, traceback.format_exc())
+
+        return run
 
     def options(self, values: dict[str, Any]) -> Any:
         """A plain JavaScript object (``{timeout: 500}``), not a Map."""
@@ -37,9 +58,11 @@ class Page:
 
     def download(self, text: str, name: str, kind: str, parent: Any) -> None:
         """``text`` as a file named ``name`` that the browser downloads: a Blob and a
-        link to it, clicked inside ``parent`` (in an open modal dialog the rest of the
-        page is inert)."""
+        link to it, clicked inside ``parent`` (an element or its id: in an open modal
+        dialog the rest of the page is inert)."""
         window = self.window
+        if isinstance(parent, str):
+            parent = self.document.getElementById(parent)
         blob = window.Blob.new(self.to_js([text]), self.options({"type": kind}))
         url = window.URL.createObjectURL(blob)
         link = self.document.createElement("a")
@@ -71,7 +94,8 @@ class Page:
 
     def time_text(self, ms: int, lang: str) -> str:
         """A moment (ms since 1970) as the browser writes a local date and time in ``lang``."""
-        return str(self.window.Date.new(ms).toLocaleString(lang))
+        # A float: an int beyond 2**53 would cross as a BigInt, which Date refuses.
+        return str(self.window.Date.new(float(ms)).toLocaleString(lang))
 
     def reduced_motion(self) -> bool:
         """The system asks for reduced motion."""
@@ -83,8 +107,8 @@ class Page:
         return str(location.origin) + str(location.pathname)
 
     def later(self, ms: float, fn: Callable[[], None]) -> None:
-        """Run ``fn`` once, ``ms`` milliseconds from now."""
-        self.window.setTimeout(self.once(fn), ms)
+        """Run ``fn`` once, ``ms`` milliseconds from now (guarded)."""
+        self.window.setTimeout(self.once(self.guarded("a timer", fn)), ms)
 
     def every(self, ms: float, fn: Callable[[], None]) -> Any:
         """Run ``fn`` every ``ms`` milliseconds until ``stop(handle)``; the handle."""
@@ -100,7 +124,19 @@ class Page:
         self, url: str, arrived: Callable[[str], None], failed: Callable[[Any], None]
     ) -> None:
         """GET ``url``: its text to ``arrived``, or why not to ``failed`` (guarded, once)."""
-        fetch_text(self.window, self.once, url, arrived, failed)
+        once, guard = self.once, self.guarded
+
+        def got(response: Any) -> None:
+            if not response.ok:
+                failed(f"HTTP {response.status}")
+                return
+            text = response.text()
+            text.then(once(guard(url, lambda body: arrived(str(body)))), once(guard(url, failed)))
+
+        try:
+            self.window.fetch(url).then(once(guard(url, got)), once(guard(url, failed)))
+        except Exception as error:  # no fetch at all: as a failed one
+            failed(repr(error))
 
     def copy_text(self, text: str, copied: Callable[[], None], refused: Callable[[], None]) -> None:
         """Put ``text`` on the clipboard; ``refused`` where the browser will not."""
@@ -109,7 +145,8 @@ class Page:
             refused()
             return
         clipboard.writeText(text).then(
-            self.once(guarded(lambda _r: copied())), self.once(guarded(lambda _e: refused()))
+            self.once(self.guarded("a promise", lambda _r: copied())),
+            self.once(self.guarded("a promise", lambda _e: refused())),
         )
 
     def persistence(self, ask: bool, answer: Callable[[bool], None]) -> bool:
@@ -120,8 +157,8 @@ class Page:
             return False
         promise = manager.persist() if ask else manager.persisted()
         promise.then(
-            self.once(guarded(lambda granted: answer(bool(granted)))),
-            self.once(guarded(lambda _e: None)),
+            self.once(self.guarded("a promise", lambda granted: answer(bool(granted)))),
+            self.once(self.guarded("a promise", lambda _e: None)),
         )
         return True
 
@@ -137,7 +174,8 @@ class Page:
         file = files.item(0)
         chooser.value = ""
         file.text().then(
-            self.once(guarded(lambda text: arrived(str(text)))), self.once(guarded(failed))
+            self.once(self.guarded("a promise", lambda text: arrived(str(text)))),
+            self.once(self.guarded("a promise", failed)),
         )
         return True
 
@@ -147,6 +185,44 @@ class Page:
     def mark(self, name: str) -> None:
         """A performance mark (``bench/`` reads them)."""
         self.window.performance.mark(name)
+
+    # --- what the page opens with (boot/) ----------------------------------------------------
+
+    def local_storage(self) -> Any:
+        """``window.localStorage``, or None where the browser blocks it."""
+        return local_storage(self.window)
+
+    def pathname(self) -> str:
+        return str(self.window.location.pathname)
+
+    def search(self) -> str:
+        return str(self.window.location.search)
+
+    def languages(self) -> list[str]:
+        """The browser's languages, most wanted first."""
+        return [str(tag) for tag in (self.window.navigator.languages or [])]
+
+    def clean_address(self, search: str) -> None:
+        """Put ``search`` in the address in place of the query, without a reload (nor a
+        step in the history): a reload then resumes instead of asking again."""
+        location = self.window.location
+        if search != str(location.search):
+            path = str(location.pathname) + search + str(location.hash)
+            self.window.history.replaceState(None, "", path)
+
+    def painted(self) -> list[Any] | None:
+        """The cards ``index.html`` painted before Python (``window.scorpionPainted``,
+        checked there), handed over once: only the first board can be that one."""
+        painted = getattr(self.window, "scorpionPainted", None)
+        if not painted:
+            return None
+        self.window.scorpionPainted = None
+        cards = painted.to_py()
+        return cards if isinstance(cards, list) else None
+
+    def hidden(self) -> bool:
+        """The page is hidden (``visibilityState``: the last a phone may tell)."""
+        return str(self.document.visibilityState) == "hidden"
 
     def perf_now(self) -> float:
         return float(self.window.performance.now())
@@ -168,12 +244,48 @@ class Page:
         if hook and hook.waiting:
             hook.accept()
 
+    # --- an imported file, within a size (panels/saved_data.py) -------------------------------
 
-def page() -> Page:
+    def read_chosen_file_within(
+        self,
+        input_id: str,
+        limit: int,
+        arrived: Callable[[str], None],
+        failed: Callable[[Any], None],
+    ) -> bool:
+        """As ``read_chosen_file``, but a file of more than ``limit`` bytes is not read:
+        ``failed`` says so at once."""
+        chooser = self.document.getElementById(input_id)
+        files = chooser.files
+        if not files or int(files.length) == 0:
+            return False
+        file = files.item(0)
+        chooser.value = ""  # choosing the same file again is a new choice
+        if int(file.size) > limit:
+            failed(f"{int(file.size)} bytes")
+            return True
+        file.text().then(
+            self.once(self.guarded("a promise", lambda text: arrived(str(text)))),
+            self.once(self.guarded("a promise", failed)),
+        )
+        return True
+
+
+def browser_ports() -> tuple[Page, Chrome, PageBoard]:
+    """The page's ports over the real browser: every unexpected exception a callback
+    raises is reported through the chrome's notice bar."""
     from js import Object, document, window
     from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-    return Page(document, window, create_proxy, create_once_callable, to_js, Object.fromEntries)
+    from webapp.page.board import PageBoard
+
+    chrome = Chrome(document, create_proxy)
+    page = Page(
+        document, window, create_proxy, create_once_callable, to_js, Object.fromEntries,
+        chrome.report,
+    )  # fmt: skip
+    chrome.bind_notice(lambda details: page.copy_text(details, lambda: None, lambda: None))
+    return page, chrome, PageBoard(document)
 
 
 def local_storage(window: Any) -> Any:
@@ -181,39 +293,3 @@ def local_storage(window: Any) -> Any:
         return window.localStorage
     except Exception:  # storage blocked by the browser's settings
         return None
-
-
-def guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-    """``handler`` for an event or a promise: an error is logged, never shown."""
-
-    def run(arg: Any = None) -> None:
-        try:
-            handler(arg)
-        except Exception:  # the event boundary: log it, never show a traceback
-            print("scorpion: error in a dialog:\n" + traceback.format_exc())
-
-    return run
-
-
-def fetch_text(
-    window: Any,
-    once: Callable[[Callable[..., Any]], Any],
-    url: str,
-    arrived: Callable[[str], None],
-    failed: Callable[[Any], None],
-) -> None:
-    """GET ``url`` and hand its text to ``arrived``; ``failed`` gets why not (an HTTP
-    status, a network error, no fetch at all). Both run guarded, once. The service worker
-    answers from its cache when offline."""
-
-    def got(response: Any) -> None:
-        if not response.ok:
-            failed(f"HTTP {response.status}")
-            return
-        text = response.text()
-        text.then(once(guarded(lambda body: arrived(str(body)))), once(guarded(failed)))
-
-    try:
-        window.fetch(url).then(once(guarded(got)), once(guarded(failed)))
-    except Exception as error:  # no fetch at all: as a failed one
-        failed(repr(error))

@@ -291,3 +291,14 @@ class Chrome:
         """Say ``text`` in the notice bar with its Reload button (``#notice-reload``)."""
         self.notice(text)
         self.flag("notice-reload", "hidden", False)
+
+    # --- the settings (panels/stats_settings.py, panels/saved_data.py) ------------------------
+
+    def click(self, element_id: str) -> None:
+        """Click the element as the player would (a file input opens its chooser)."""
+        self.element(element_id).click()
+
+    def listen_media(self, query: str, handler: Callable[[bool], None]) -> None:
+        """A guarded listener on a media query's changes (``handler``: whether it matches)."""
+        media = self.document.defaultView.matchMedia(query)
+        self._listen(media, "change", lambda event: handler(bool(event.matches)), query)

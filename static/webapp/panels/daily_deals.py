@@ -8,11 +8,13 @@ one of them may grade (a daily deal's number, or a small one), the daily button,
 calendar; again if that failed. The service worker has both precached, so the daily deal
 works offline.
 The calendar is kept by ``storage.Store`` under a key of its own (``scorpion.dailyrecord``).
+The grade is written whenever the texts that follow the game are (the ``drawn`` event),
+and when something that may grade the deal arrives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -20,7 +22,9 @@ from scorpion.daily import BASE, BLOCK, Daily, day_number
 from scorpion.dailyrecord import PLAYED, WON, month, shift_month, streak
 from scorpion.game import Game
 from webapp import translated
-from webapp.page.browser import Page, fetch_text
+from webapp.escaping import escape
+from webapp.page.browser import Page
+from webapp.page.chrome import Chrome
 from webapp.page.storage import Store
 from webapp.panels.dialogs import Dialogs
 from webapp.play.table_state import TableState
@@ -35,33 +39,66 @@ def grade_name(grade: str) -> str:
     return names.get(grade, grade)
 
 
+def calendar_markup(
+    weekdays: Sequence[str],
+    weeks: Sequence[Sequence[date | None]],
+    days: Mapping[str, str],
+    today: date,
+    marks: Mapping[str, str],
+) -> str:
+    """``#daily-grid``: a head row of ``weekdays``, then a row per week; a day carries
+    ``data-date``, and its mark in ``days`` (``PLAYED``/``WON``) as a class, a title and
+    hidden words (``marks``: the mark's words); today is ``aria-current="date"``.
+
+    >>> calendar_markup(["Mo"], [[None, date(2026, 3, 1)]], {"2026-03-01": WON},
+    ...                 date(2026, 3, 1), {WON: "won"})  # doctest: +NORMALIZE_WHITESPACE
+    '<tr><th scope="col">Mo</th></tr><tr><td></td><td data-date="2026-03-01" class="won"
+    title="won" aria-current="date">1<span class="visually-hidden"> (won)</span></td></tr>'
+    """
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in weekdays)
+    rows = [f"<tr>{head}</tr>"]
+    for week in weeks:
+        cells = []
+        for day in week:
+            if day is None:
+                cells.append("<td></td>")
+                continue
+            key = day.isoformat()
+            mark = days.get(key)
+            attrs = f' data-date="{key}"'
+            label = ""
+            if mark:
+                words = escape(marks[mark])
+                attrs += f' class="{"won" if mark == WON else "played"}" title="{words}"'
+                label = f'<span class="visually-hidden"> ({words})</span>'
+            if day == today:
+                attrs += ' aria-current="date"'
+            cells.append(f"<td{attrs}>{day.day}{label}</td>")
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return "".join(rows)
+
+
 class DailyDeals:
     def __init__(
         self,
         state: TableState,
         store: Store,
         dialogs: Dialogs,
+        chrome: Chrome,
         page: Page,
         start: Callable[[int, str], None],
-        redraw: Callable[[], None],
     ) -> None:
         self.state = state
         self.store = store
         self.dialogs = dialogs
+        self.chrome = chrome
         self.page = page
-        self.document = page.document
-        self.window = page.window
-        self.once = page.once
         self.start = start  # deal this classic deal, announcing it so
-        self.redraw = redraw  # the texts that follow the game (the grade)
         self.table: Daily | None = None
         self.loading = False
         self.pending = False  # the daily button waits for the table
         self.record, self.unreadable = store.load_daily()
         self.shown: tuple[int, int] | None = None  # the calendar's month
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
 
     def bind(self) -> None:
         listen = self.dialogs.listen
@@ -113,12 +150,15 @@ class DailyDeals:
             except ValueError as error:
                 failed(error)
                 return
-            self.redraw()
+            self.show_grade()
             if self.pending:
                 self.pending = False
                 self.play_today()
 
-        fetch_text(self.window, self.once, TABLE_URL, arrived, failed)
+        guarded = self.chrome.guarded
+        self.page.fetch_text(
+            TABLE_URL, guarded("daily table", arrived), guarded("daily table", failed)
+        )
 
     def today(self) -> date:
         return self.page.today()
@@ -145,6 +185,10 @@ class DailyDeals:
                 self.dialogs.load_list("classic")
         grade = self.grade_of(game)
         return _("Grade: {grade}").format(grade=grade_name(grade)) if grade else ""
+
+    def show_grade(self) -> None:
+        """``#deal-grade``: the grade of the deal on the table, when known."""
+        self.chrome.text("deal-grade", self.grade_text())
 
     # --- playing --------------------------------------------------------------------------
 
@@ -180,9 +224,8 @@ class DailyDeals:
 
     def _status(self, text: str, error: bool = False) -> None:
         for element_id in ("ng-status", "daily-status"):
-            status = self.el(element_id)
-            status.classList.toggle("error", error)
-            status.textContent = text
+            self.chrome.classed(element_id, "error", error)
+            self.chrome.text(element_id, text)
 
     # --- the calendar ---------------------------------------------------------------------
 
@@ -201,58 +244,40 @@ class DailyDeals:
             self.show_calendar()
 
     def show_calendar(self) -> None:
-        """The month shown, built as elements (no markup from data), and the streak."""
+        """The month shown (its days played and won, today), and the streak."""
         today = self.today()
         year, number = self.shown or (today.year, today.month)
         lang = translated.language()
-        self.el("daily-month").textContent = self.page.date_text(
-            date(year, number, 1), lang, month="long", year="numeric"
+        chrome = self.chrome
+        chrome.text(
+            "daily-month",
+            self.page.date_text(date(year, number, 1), lang, month="long", year="numeric"),
         )
-        grid = self.el("daily-grid")
-        grid.replaceChildren()
-        head = self.document.createElement("tr")
-        for weekday in range(7):  # 2024-01-01 was a Monday
-            cell = self.document.createElement("th")
-            cell.scope = "col"
-            cell.textContent = self.page.date_text(
-                date(2024, 1, 1 + weekday), lang, weekday="short"
-            )
-            head.appendChild(cell)
-        grid.appendChild(head)
+        weekdays = [  # 2024-01-01 was a Monday
+            self.page.date_text(date(2024, 1, 1 + weekday), lang, weekday="short")
+            for weekday in range(7)
+        ]
         marks = {PLAYED: _("played"), WON: _("won")}
-        for week in month(year, number):
-            row = self.document.createElement("tr")
-            for day in week:
-                cell = self.document.createElement("td")
-                if day is not None:
-                    mark = self.record.days.get(day.isoformat())
-                    cell.textContent = str(day.day)
-                    cell.dataset.date = day.isoformat()
-                    if mark:
-                        cell.className = "won" if mark == WON else "played"
-                        cell.title = marks[mark]
-                        label = self.document.createElement("span")
-                        label.className = "visually-hidden"
-                        label.textContent = f" ({marks[mark]})"
-                        cell.appendChild(label)
-                    if day == today:
-                        cell.setAttribute("aria-current", "date")
-                row.appendChild(cell)
-            grid.appendChild(row)
+        grid = calendar_markup(weekdays, month(year, number), self.record.days, today, marks)
+        chrome.html("daily-grid", grid)
         count = streak(self.record, today)
-        self.el("daily-streak").textContent = ngettext(
-            "Current streak: {count} day won in a row.",
-            "Current streak: {count} days won in a row.",
-            count,
-        ).format(count=count)
-        in_progress = self.state.session.in_progress
-        warning = self.el("daily-warning")
-        warning.hidden = not in_progress
-        warning.textContent = (
-            _("The game in progress will be abandoned and counted as lost.") if in_progress else ""
+        chrome.text(
+            "daily-streak",
+            ngettext(
+                "Current streak: {count} day won in a row.",
+                "Current streak: {count} days won in a row.",
+                count,
+            ).format(count=count),
         )
-        self.el("daily-play").textContent = (
-            _("Abandon and play today's deal") if in_progress else _("Play today's deal")
+        in_progress = self.state.session.in_progress
+        chrome.flag("daily-warning", "hidden", not in_progress)
+        chrome.text(
+            "daily-warning",
+            _("The game in progress will be abandoned and counted as lost.") if in_progress else "",
+        )
+        chrome.text(
+            "daily-play",
+            _("Abandon and play today's deal") if in_progress else _("Play today's deal"),
         )
 
     def _date_text(self, day: date) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorpion.deals import MAX_DEAL, MIN_DEAL
+from scorpion.game import Game
 from webapp import winnable
 from webapp.escaping import escape
 from webapp.events import Events
@@ -310,6 +311,10 @@ class Dialogs:
         self.restart()
 
     # --- the win ---------------------------------------------------------------------------
+
+    def won(self, game: Game) -> None:
+        """The game on the table was won (the ``won`` event): the win dialog opens."""
+        self.open_win(game.score, len(game.moves))
 
     def open_win(self, score: int, moves: int) -> None:
         self.chrome.text("win-score", str(score))

@@ -9,8 +9,12 @@
   restore replaced) are listed with date and size; each can be exported, restored where
   readable (asked first, like an import) or deleted (asked first).
 
-Nothing stored becomes markup: the list is built with ``createElement`` and
-``textContent``; its buttons carry an index into the list this module drew.
+Nothing stored becomes markup unescaped: the lists are markup made here with every text
+escaped (``webapp.escaping``); the backups' buttons carry an index into the list drawn.
+Dates come from data anyone may have written: one that is not a sane moment (huge,
+negative, not a whole number) is said as "at an unknown time". Every import ends in the
+confirmation or in a message saying why not; an unexpected error on the way is reported
+(``Chrome.guarded``), never lost in the browser's promise.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from typing import Any
 from scorpion import saves
 from scorpion.deals import MAX_DEAL, MIN_DEAL
 from scorpion.game import Game
+from scorpion.history import LATEST_MS
 from scorpion.session import Session
 from webapp import translated
+from webapp.escaping import escape
 from webapp.page.browser import Page
+from webapp.page.chrome import Chrome
 from webapp.page.storage import Backup
 from webapp.panels.dialogs import Dialogs
 from webapp.play.announcer import Announcer
@@ -35,6 +42,57 @@ from webapp.play.table_state import TableState
 from webapp.translated import _, ngettext
 
 MAX_IMPORT_BYTES = 2_000_000  # a save is a few kilobytes; anything this big is not one
+
+
+def moment(ms: object) -> int | None:
+    """``ms`` if it is a moment a date can be written for (ms since 1970, up to the year
+    9999), else None.
+
+    >>> moment(1_764_489_600_000), moment(0), moment(-5), moment(10**20), moment(1.5e12)
+    (1764489600000, None, None, None, None)
+    >>> moment("1764489600000"), moment(True)
+    (None, None)
+    """
+    if isinstance(ms, int) and not isinstance(ms, bool) and 0 < ms <= LATEST_MS:
+        return ms
+    return None
+
+
+def day_file_name(prefix: str, ms: int) -> str:
+    """``prefix-YYYY-MM-DD.json``, by the UTC day of ``ms``.
+
+    >>> day_file_name("scorpion", 1_764_489_600_000)
+    'scorpion-2025-11-30.json'
+    """
+    return time.strftime(f"{prefix}-%Y-%m-%d.json", time.gmtime(ms // 1000))
+
+
+def list_markup(lines: list[str]) -> str:
+    """The lines of ``#data-dialog-list``, escaped.
+
+    >>> list_markup(["Game: <b>", "x & y"])
+    '<li>Game: &lt;b&gt;</li><li>x &amp; y</li>'
+    """
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+
+def backups_markup(items: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """``#backups``: an item per backup, its words and its buttons (action, name), each
+    button carrying the backup's index in the list.
+
+    >>> backups_markup([("Saved data, <now>", [("delete", "Delete…")])])
+    '<li><span class="backup-text">Saved data, &lt;now&gt;</span><button type="button" \
+data-action="delete" data-index="0">Delete…</button></li>'
+    """
+    markup = []
+    for index, (words, actions) in enumerate(items):
+        buttons = "".join(
+            f'<button type="button" data-action="{escape(action)}" data-index="{index}">'
+            f"{escape(name)}</button>"
+            for action, name in actions
+        )
+        markup.append(f'<li><span class="backup-text">{escape(words)}</span>{buttons}</li>')
+    return "".join(markup)
 
 
 def summary(session: Session | None, stats_only: bool = False) -> list[str]:
@@ -86,6 +144,7 @@ class SavedData:
         keeper: AutoSave,
         speech: Announcer,
         dialogs: Dialogs,
+        chrome: Chrome,
         page: Page,
     ) -> None:
         self.state = state
@@ -94,61 +153,52 @@ class SavedData:
         self.keeper = keeper
         self.store = keeper.store
         self.dialogs = dialogs
+        self.chrome = chrome
         self.page = page
-        self.document = page.document
-        self.window = page.window
-        self.once = page.once
         self.listed: list[Backup] = []  # the backups as last drawn, by button index
         self.confirmed: Callable[[], None] = lambda: None  # what #data-dialog-ok does
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
 
     def bind(self) -> None:
         listen = self.dialogs.listen
         listen("export", "click", lambda event: self.export())
-        listen("import", "click", lambda event: self.el("import-file").click())
-        listen("import-file", "change", self._file_chosen)
+        listen("import", "click", lambda event: self.chrome.click("import-file"))
+        listen("import-file", "change", lambda event: self.choose_file())
         listen("backups", "click", self._backup_clicked)
         listen("data-dialog-cancel", "click", lambda event: self.dialogs.close("data-dialog"))
         listen("data-dialog-ok", "click", lambda event: self._confirm())
         self.dialogs.track("data-dialog")
 
     def message(self, text: str, error: bool = False) -> None:
-        element = self.el("data-message")
-        element.textContent = text
-        element.classList.toggle("error", error)
+        self.chrome.text("data-message", text)
+        self.chrome.classed("data-message", "error", error)
 
     # --- files ----------------------------------------------------------------------------
 
     def export(self) -> None:
         """The save document, as a file the browser downloads."""
-        name = time.strftime("scorpion-%Y-%m-%d.json", time.gmtime())
+        name = day_file_name("scorpion", self.page.now_ms())
         self._download(self.store.export_text(self.state.session), name)
         self.message(_("Exported to the file {name}.").format(name=name))
 
     def _download(self, text: str, name: str) -> None:
-        self.page.download(text, name, "application/json", self.el("settings-dialog"))
+        self.page.download(text, name, "application/json", "settings-dialog")
 
-    def _file_chosen(self, event: Any) -> None:
-        chooser = event.target
-        files = chooser.files
-        if not files or int(files.length) == 0:
-            return
-        file = files.item(0)
-        chooser.value = ""  # choosing the same file again is a new choice
-        if int(file.size) > MAX_IMPORT_BYTES:
-            self.refuse(("corrupt",))
-            return
-        size = int(file.size)
-        file.text().then(
-            self.once(lambda text: self.offer(str(text), size, None)),
-            self.once(lambda error: self.refuse(("corrupt",))),
+    def choose_file(self) -> None:
+        """The file chosen in ``#import-file``: read (unless too big to be a save), then
+        offered. The browser answers later: both answers are guarded, so an error on the
+        way is reported, not lost."""
+        self.page.read_chosen_file_within(
+            "import-file",
+            MAX_IMPORT_BYTES,
+            self.chrome.guarded(
+                "import", lambda text: self.offer(text, len(text.encode(errors="replace")))
+            ),
+            self.chrome.guarded("import", lambda error: self.refuse(("corrupt",))),
         )
 
     # --- import and restore ---------------------------------------------------------------
 
-    def offer(self, text: str, size: int, backup: Backup | None) -> None:
+    def offer(self, text: str, size: int, backup: Backup | None = None) -> None:
         """Ask before ``text`` (a file's, or ``backup``'s) replaces what is saved here."""
         loaded = saves.read(text)
         usable = loaded.session is not None or loaded.problems == ("long",)
@@ -219,39 +269,26 @@ class SavedData:
     # --- backups --------------------------------------------------------------------------
 
     def show_backups(self) -> None:
-        """Draw the list of backups (elements and text only, nothing stored as markup)."""
+        """Draw the list of backups, with date and size, and what can be done with each."""
         self.listed = self.store.backups()
-        holder = self.el("backups")
-        holder.replaceChildren()
-        self.el("backups-empty").hidden = bool(self.listed)
+        self.chrome.flag("backups-empty", "hidden", bool(self.listed))
         reasons = {
             "unreadable": _("Saved data that could not be read"),
             "newer": _("Saved data of a newer version"),
             "replaced": _("Data replaced by an import or a restore"),
             "calendar": _("A daily calendar that could not be read"),
         }
-        for index, backup in enumerate(self.listed):
-            item = self.document.createElement("li")
-            label = self.document.createElement("span")
-            label.className = "backup-text"
-            label.textContent = _("{what}, {date}, {size}").format(
-                what=reasons[backup.reason],
-                date=self._date(backup.at),
-                size=size_text(backup.size),
+        items = []
+        for backup in self.listed:
+            words = _("{what}, {date}, {size}").format(
+                what=reasons[backup.reason], date=self._date(backup.at), size=size_text(backup.size)
             )
-            item.appendChild(label)
             actions = [("export", _("Export"))]
             if self._readable(backup):
                 actions.append(("restore", _("Restore…")))
             actions.append(("delete", _("Delete…")))
-            for action, name in actions:
-                button = self.document.createElement("button")
-                button.type = "button"
-                button.textContent = name
-                button.dataset.action = action
-                button.dataset.index = str(index)
-                item.appendChild(button)
-            holder.appendChild(item)
+            items.append((words, actions))
+        self.chrome.html("backups", backups_markup(items))
 
     def _readable(self, backup: Backup) -> bool:
         loaded = saves.read(self.store.backup_text(backup.key))
@@ -272,7 +309,7 @@ class SavedData:
             self.show_backups()  # gone meanwhile (another tab)
             return
         if action == "export":
-            name = time.strftime("scorpion-backup-%Y-%m-%d.json", time.gmtime(backup.at / 1000))
+            name = day_file_name("scorpion-backup", moment(backup.at) or self.page.now_ms())
             self._download(text, name)
             self.message(_("Exported to the file {name}.").format(name=name))
         elif action == "restore":
@@ -298,15 +335,10 @@ class SavedData:
     def _ask(
         self, title: str, text: str, lines: list[str], ok: str, then: Callable[[], None]
     ) -> None:
-        self.el("data-dialog-title").textContent = title
-        self.el("data-dialog-text").textContent = text
-        holder = self.el("data-dialog-list")
-        holder.replaceChildren()
-        for line in lines:
-            item = self.document.createElement("li")
-            item.textContent = line
-            holder.appendChild(item)
-        self.el("data-dialog-ok").textContent = ok
+        self.chrome.text("data-dialog-title", title)
+        self.chrome.text("data-dialog-text", text)
+        self.chrome.html("data-dialog-list", list_markup(lines))
+        self.chrome.text("data-dialog-ok", ok)
         self.confirmed = then
         self.dialogs.show("data-dialog")
 
@@ -315,7 +347,10 @@ class SavedData:
         self.dialogs.close("data-dialog")
         then()
 
-    def _date(self, ms: int | None) -> str:
-        if not ms:
+    def _date(self, ms: object) -> str:
+        """When something was saved, in the player's words; a time that is not a sane
+        moment (anyone may write the data) is said to be unknown."""
+        sane = moment(ms)
+        if sane is None:
             return _("at an unknown time")
-        return self.page.time_text(ms, translated.language())
+        return self.page.time_text(sane, translated.language())

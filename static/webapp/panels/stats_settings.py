@@ -5,23 +5,29 @@
 - Settings (``#settings-dialog``): language, interactive rules, four-colour deck, card
   back and table colour (radio groups; the root's classes, ``paint.look_classes``),
   animations, timer, the offer to finish, and the saved data: whether the browser keeps it for good
-  (``navigator.storage.persist()``); its export, import and backups are
-  ``saveddata``'s.
+  (``Page.persistence``); its export, import and backups are ``saved_data``'s.
 
 The footer's quick settings (``#language``, ``#interactive-rules``, ``#four-colour``) and
 the dialog's (``#set-...``) are two views of the same settings: a change in either is
-saved and shown in both. Every handler is guarded by ``Dialogs.listen``.
+saved and shown in both. Every handler is guarded by ``Dialogs.listen``; the timer's tick
+and the browser's answers are guarded by ``Chrome.guarded`` (an error is reported, never lost).
+
+What others hear of (``webapp.events``): ``language`` (the page's fixed texts again),
+``changed`` (a switch may offer the finish, or no longer), ``settings-opened`` (the saved
+data's list is drawn fresh).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorpion.i18n import LANGUAGES
 from scorpion.session import CHOICES
 from webapp import translated
+from webapp.events import Events
 from webapp.page.browser import Page
+from webapp.page.chrome import Chrome
 from webapp.panels.dialogs import Dialogs
 from webapp.panels.stats_view import table_markup
 from webapp.play.actuator import Actuator
@@ -32,7 +38,11 @@ from webapp.play.table_state import TableState
 from webapp.table.early_paint import CHOOSERS, look_classes
 from webapp.translated import _
 
+if TYPE_CHECKING:
+    from webapp.page.board import PageBoard
+
 TICK_MS = 1000
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 # Each on/off setting and its checkboxes: the footer's quick ones and the dialog's.
 SWITCHES = {
     "interactive_rules": ("interactive-rules", "set-interactive-rules"),
@@ -51,30 +61,27 @@ class StatsAndSettings:
         keeper: AutoSave,
         speech: Announcer,
         screen: Actuator,
+        board: PageBoard,
         dialogs: Dialogs,
+        chrome: Chrome,
         page: Page,
-        apply_language: Callable[[], None],
+        events: Events,
     ) -> None:
         self.state = state
-        self.play = play
+        self.play = play  # mounts the board again in a new language
         self.keeper = keeper
         self.speech = speech
         self.screen = screen
+        self.board = board
         self.dialogs = dialogs
+        self.chrome = chrome
         self.page = page
-        self.document = page.document
-        self.window = page.window
-        self.once = page.once
-        self.apply_language = apply_language  # rewrite the page's fixed texts
-        self.ticking: Any = None  # the timer's interval id while it runs
-        self.proxy = page.proxy
-        self.tick = page.proxy(self._tick)
+        self.events = events
+        self.ticking: Any = None  # the timer's interval while it runs
+        self.tick = chrome.guarded("timer", lambda _none: self.screen.show_time())
+        self.available = False  # the browser can keep the data for good (it said so)
         self.persisted: bool | None = None  # the browser's answer; None: not known
         self.asked = False  # persistent storage was asked for (once per visit)
-        self.on_open_settings: Callable[[], None] = lambda: None  # saveddata's list
-
-    def el(self, element_id: str) -> Any:
-        return self.document.getElementById(element_id)
 
     # --- wiring ---------------------------------------------------------------------------
 
@@ -91,38 +98,38 @@ class StatsAndSettings:
         for name in ("stats-dialog", "reset-dialog", "settings-dialog"):
             self.dialogs.track(name)
         for element_id in ("language", "set-language"):
-            listen(element_id, "change", lambda e: self.choose_language(str(e.target.value)))
+            listen(element_id, "change", self._language_chooser(element_id))
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
-                listen(element_id, "change", self._changer(field))
+                listen(element_id, "change", self._changer(field, element_id))
         for field, prefix in CHOOSERS.items():
             for name in CHOICES[field]:
-                listen(f"set-{prefix}-{name}", "change", self._chooser(field))
-        reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)")
-        reduced.addEventListener("change", self.proxy(self._reduced_changed))
+                listen(f"set-{prefix}-{name}", "change", self._chooser(field, name))
+        self.chrome.listen_media(REDUCED_MOTION, self._reduced_changed)
 
-    def _reduced_changed(self, event: Any) -> None:
+    def _reduced_changed(self, reduced: bool) -> None:
         """The system's reduced-motion preference changed while the page is open."""
-        try:
-            self.screen.board.set_reduced(bool(event.matches))
-            self.show_settings()
-        except Exception as error:  # the event boundary
-            print(f"scorpion: reduced motion: {error}")
+        self.board.set_reduced(reduced)
+        self.show_settings()
 
-    def _changer(self, field: str) -> Callable[[Any], None]:
+    def _language_chooser(self, element_id: str) -> Callable[[Any], None]:
+        return lambda event: self.choose_language(self.chrome.value(element_id))
+
+    def _changer(self, field: str, element_id: str) -> Callable[[Any], None]:
         def changed(event: Any) -> None:
-            self.state.session.with_settings(**{field: bool(event.target.checked)})
+            self.state.session.with_settings(**{field: self.chrome.checked(element_id)})
             self.show_settings()
             self.keeper.save()
-            self.play.on_changed()  # the finish may be offered now, or no longer
+            self.events.emit("changed")  # the finish may be offered now, or no longer
 
         return changed
 
-    def _chooser(self, field: str) -> Callable[[Any], None]:
+    def _chooser(self, field: str, name: str) -> Callable[[Any], None]:
+        element_id = f"set-{CHOOSERS[field]}-{name}"
+
         def chose(event: Any) -> None:
-            value = str(event.target.value)
-            if event.target.checked and value in CHOICES[field]:
-                self.state.session.with_settings(**{field: value})
+            if self.chrome.checked(element_id):
+                self.state.session.with_settings(**{field: name})
                 self.show_settings()
                 self.keeper.save()
 
@@ -132,33 +139,31 @@ class StatsAndSettings:
 
     def show_settings(self) -> None:
         """Bring the page in line with the settings: language, controls, classes, timer."""
-        document = self.document
+        chrome = self.chrome
         settings = self.state.session.settings
         lang = settings.language  # None: the language in use stays (link, browser)
         if lang is not None and lang != translated.language():
             translated.set_language(lang)
-            self.apply_language()
+            self.events.emit("language")  # the page's fixed texts, rewritten
         for element_id in ("language", "set-language"):
-            self.el(element_id).value = translated.language()
+            chrome.set_value(element_id, translated.language())
         for field, element_ids in SWITCHES.items():
             for element_id in element_ids:
-                self.el(element_id).checked = bool(getattr(settings, field))
+                chrome.set_checked(element_id, bool(getattr(settings, field)))
         # The system asks for reduced motion: the switch shows it, off, and waits.
-        reduced = bool(self.screen.board.reduced)
-        animations = self.el("set-animations")
-        animations.checked = settings.animations and not reduced
-        animations.disabled = reduced
-        root = document.documentElement.classList
-        root.toggle("four-colour", settings.four_colour)
+        reduced = bool(self.board.reduced)
+        chrome.set_checked("set-animations", settings.animations and not reduced)
+        chrome.flag("set-animations", "disabled", reduced)
+        chrome.root_class("four-colour", settings.four_colour)
         for name, on in look_classes(settings).items():
-            root.toggle(name, on)
+            chrome.root_class(name, on)
         for field, prefix in CHOOSERS.items():
             chosen = getattr(settings, field)
             for name in CHOICES[field]:
-                self.el(f"set-{prefix}-{name}").checked = name == chosen
-        root.toggle("no-motion", not settings.animations)
-        self.screen.board.set_animations(settings.animations)
-        self.el("timer").hidden = not settings.timer
+                chrome.set_checked(f"set-{prefix}-{name}", name == chosen)
+        chrome.root_class("no-motion", not settings.animations)
+        self.board.set_animations(settings.animations)
+        chrome.flag("timer", "hidden", not settings.timer)
         self._run_timer(settings.timer)
         if self.dialogs.is_open("settings-dialog"):
             self.show_persistence()
@@ -183,27 +188,21 @@ class StatsAndSettings:
     def open_settings(self) -> None:
         self.message("")
         self.show_settings()
-        self.show_persistence()
-        self.on_open_settings()
-        self.dialogs.show("settings-dialog")
         self.query_persistence()
+        self.show_persistence()
+        self.events.emit("settings-opened")
+        self.dialogs.show("settings-dialog")
 
     # --- the timer ------------------------------------------------------------------------
 
     def _run_timer(self, on: bool) -> None:
         if on and self.ticking is None:
-            self.ticking = self.window.setInterval(self.tick, TICK_MS)
+            self.ticking = self.page.every(TICK_MS, lambda: self.tick(None))
         elif not on and self.ticking is not None:
-            self.window.clearInterval(self.ticking)
+            self.page.stop(self.ticking)
             self.ticking = None
         if on:
             self.screen.show_time()
-
-    def _tick(self) -> None:
-        try:
-            self.screen.show_time()
-        except Exception as error:  # the event boundary: a timer never breaks the page
-            print(f"scorpion: timer: {error}")
 
     # --- statistics -----------------------------------------------------------------------
 
@@ -211,10 +210,10 @@ class StatsAndSettings:
         from webapp.panels.recent_view import table_markup as recent_markup  # not on the boot path
 
         stats = self.state.session.stats
-        self.el("stats-table").innerHTML = table_markup(stats, self.state.game.variant)
-        self.el("recent-table").innerHTML = recent_markup(stats.recent, self.page.utc_offset())
-        self.el("recent-scroll").hidden = not stats.recent
-        self.el("recent-empty").hidden = bool(stats.recent)
+        self.chrome.html("stats-table", table_markup(stats, self.state.game.variant))
+        self.chrome.html("recent-table", recent_markup(stats.recent, self.page.utc_offset()))
+        self.chrome.flag("recent-scroll", "hidden", not stats.recent)
+        self.chrome.flag("recent-empty", "hidden", bool(stats.recent))
 
     def export_stats(self) -> None:
         """The statistics and the last games as a CSV file, named by today's date."""
@@ -223,14 +222,14 @@ class StatsAndSettings:
         offset = self.page.utc_offset()
         name = file_name(self.page.now_ms(), offset)
         text = stats_csv(self.state.session.stats, offset)
-        self.page.download(text, name, "text/csv;charset=utf-8", self.el("stats-dialog"))
-        self.el("stats-message").textContent = _("Exported to the file {name}.").format(name=name)
+        self.page.download(text, name, "text/csv;charset=utf-8", "stats-dialog")
+        self.chrome.text("stats-message", _("Exported to the file {name}.").format(name=name))
 
     def open_stats(self) -> None:
-        self.el("stats-message").textContent = ""
+        self.chrome.text("stats-message", "")
         self.show_stats()
         self.dialogs.show("stats-dialog")
-        self.el("stats-close").focus()
+        self.chrome.focus("stats-close")
 
     def reset_stats(self) -> None:
         self.state.session.reset_stats()
@@ -241,35 +240,30 @@ class StatsAndSettings:
 
     # --- keeping the data -----------------------------------------------------------------
 
-    def _storage_manager(self) -> Any:
-        manager = getattr(self.window.navigator, "storage", None)
-        return manager if manager and getattr(manager, "persist", None) else None
-
     def ask_persistence(self) -> None:
         """Ask the browser to keep the data for good (once per visit, once there is
         something worth keeping); some browsers ask the player."""
-        manager = self._storage_manager()
-        if self.asked or manager is None:
-            return
-        self.asked = True
-        manager.persist().then(self.once(self._persist_answer), self.once(lambda e: None))
+        if not self.asked:
+            self.asked = True
+            self.available = self.page.persistence(True, self._answer())
 
     def query_persistence(self) -> None:
-        manager = self._storage_manager()
-        if manager is not None:
-            manager.persisted().then(self.once(self._persist_answer), self.once(lambda e: None))
+        self.available = self.page.persistence(False, self._answer())
+
+    def _answer(self) -> Callable[[bool], None]:
+        return self.chrome.guarded("persistent storage", self._persist_answer)
 
     def _persist_answer(self, granted: Any) -> None:
+        self.available = True  # an answer: the browser has the thing
         self.persisted = bool(granted)
         self.show_persistence()
 
     def show_persistence(self) -> None:
         """Say where the data is, and whether the browser promised to keep it."""
-        element = self.el("persist-status")
         if self.keeper.store.failure is not None:
             text = _("This browser does not save the game now: export it to keep a copy.")
             state = "failing"
-        elif self._storage_manager() is None:
+        elif not self.available:
             text = _(
                 "Your game, statistics and settings are saved in this browser. It does not "
                 "say how long it keeps them, so an exported copy is the safe one."
@@ -287,10 +281,9 @@ class StatsAndSettings:
                 "delete them when it runs short of space. An exported copy is safe."
             )
             state = "denied" if self.persisted is False else "unknown"
-        element.textContent = text
-        element.dataset.state = state
+        self.chrome.text("persist-status", text)
+        self.chrome.attr("persist-status", "data-state", state)
 
     def message(self, text: str, error: bool = False) -> None:
-        element = self.el("data-message")
-        element.textContent = text
-        element.classList.toggle("error", error)
+        self.chrome.text("data-message", text)
+        self.chrome.classed("data-message", "error", error)

@@ -3,11 +3,12 @@ the texts that follow the game (score, deal, the buttons' states, the timer)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorpion import Game
 from webapp import translated
+from webapp.events import Events
 from webapp.figures import timer_text
 from webapp.page_texts import static_texts
 from webapp.play.announcer import Announcer
@@ -39,15 +40,21 @@ def game_texts(game: Game) -> dict[str, str]:
 
 class Actuator:
     def __init__(
-        self, board: PageBoard, chrome: Chrome, state: TableState, sizing: Sizing, speech: Announcer
+        self,
+        board: PageBoard,
+        chrome: Chrome,
+        state: TableState,
+        sizing: Sizing,
+        speech: Announcer,
+        events: Events,
     ) -> None:
         self.board = board
         self.chrome = chrome
         self.state = state
         self.sizing = sizing
         self.speech = speech
+        self.events = events  # "drawn": the deal's grade follows (``panels.daily_deals``)
         self.view: View = {}
-        self.grade_text: Callable[[], str] = lambda: ""  # the deal's grade (``dailyview``)
 
     def make_view(self) -> View:
         held = self.state.held
@@ -107,7 +114,7 @@ class Actuator:
         game, chrome, held = self.state.game, self.chrome, self.state.held
         for element_id, text in self.game_texts().items():
             chrome.text(element_id, text)
-        chrome.text("deal-grade", self.grade_text())
+        self.events.emit("drawn")
         replaying = self.state.replaying  # a replay takes no moves: its bar steps
         chrome.flag("undo", "disabled", replaying or not game.can_undo)
         chrome.flag("redo", "disabled", replaying or not game.can_redo)

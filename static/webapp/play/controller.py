@@ -144,6 +144,10 @@ class Controller:
             said = _("New game: deal {number}.").format(number=number)
         self._fresh(said)
 
+    def new_daily_game(self, deal: int, said: str) -> None:
+        """A daily deal: a winnable classic deal, announced as the day's (``said``)."""
+        self.new_game(deal, "classic", True, said)
+
     def play_linked(self, linked: Linked) -> None:
         """The game a link asked for (the player agreed to leave theirs)."""
         number = linked.start(self.state.session)
