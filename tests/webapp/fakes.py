@@ -632,6 +632,40 @@ class FakePage:
     def after_frame(self, fn: Callable[[], None]) -> None:
         self.timers.append((0, fn))
 
+    # --- what the page opens with (boot/) --------------------------------------------------------
+
+    storage: Any = None  # ``local_storage()``: a FakeStorage, or None (blocked)
+    query = ""  # the address's query (``?deal=42``)
+    path = "/"
+    browser_languages: tuple[str, ...] = ("en-US",)
+    painted_cards: list[Any] | None = None
+    is_hidden = False
+
+    def local_storage(self) -> Any:
+        return self.storage
+
+    def pathname(self) -> str:
+        return self.path
+
+    def search(self) -> str:
+        return self.query
+
+    def languages(self) -> list[str]:
+        return list(self.browser_languages)
+
+    def clean_address(self, search: str) -> None:
+        self.query = search
+
+    def painted(self) -> list[Any] | None:
+        cards, self.painted_cards = self.painted_cards, None
+        return cards
+
+    def hidden(self) -> bool:
+        return self.is_hidden
+
+    def guarded(self, where: str, fn: Callable[..., None]) -> Callable[..., None]:
+        return fn
+
     # --- a new version waiting (panels/updates.py) ---------------------------------------------
 
     update_ready = False  # a new version waits (never, without service workers)

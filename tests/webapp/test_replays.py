@@ -14,7 +14,8 @@ from webapp.boot.startup import open_game
 from webapp.events import Events
 from webapp.page.storage import Store
 from webapp.page_texts import replay_problem_text
-from webapp.panels.replayer import SPEEDS, ignore_while_replaying, position_text, speed_text
+from webapp.panels.replayer import SPEEDS, position_text, speed_text
+from webapp.panels.toolbar import Toolbar
 from webapp.play.autosave import AutoSave, Timing
 from webapp.play.table_state import TableState
 from webapp.urlparams import read_query, replay_query, without_game
@@ -404,7 +405,17 @@ def test_the_bar_does_nothing_without_a_replay() -> None:
 def test_toolbar_actions_that_change_the_game_wait_while_a_replay_is_on_the_table() -> None:
     board = watching()
     done: list[str] = []
-    undo = ignore_while_replaying(board.state, lambda: done.append("undo"))
+    toolbar = Toolbar(
+        board.state,
+        board.state,
+        None,
+        None,
+        board.replayer,
+        (),
+        board.chrome,
+        board.page,  # type: ignore[arg-type]
+    )
+    undo = toolbar._idle(lambda: done.append("undo"))
     undo()
     assert done == []
     board.replayer.close()

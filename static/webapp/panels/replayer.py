@@ -11,7 +11,6 @@ is one action drawn from state, so they glide as in play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorpion.replay import Replay
@@ -316,13 +315,3 @@ class Replayer:
         chrome.attr("replay-speed", "aria-label", label)
         chrome.flag("replay-back", "disabled", self.index <= 0)
         chrome.flag("replay-forward", "disabled", self.index >= count)
-
-
-def ignore_while_replaying(state: TableState, action: Callable[[], None]) -> Callable[[], None]:
-    """A toolbar action that changes the game: nothing while a replay is on the table."""
-
-    def run() -> None:
-        if not state.replaying:
-            action()
-
-    return run
