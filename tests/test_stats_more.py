@@ -20,7 +20,7 @@ REVEAL = 10  # LINE[10] (QH>6) turns the 5S face up; LINE[:8] turn nothing up
 DEALT = 8  # LINE[8] deals the reserve
 
 
-class Clock:
+class StepClock:
     def __init__(self) -> None:
         self.ms = 1_764_489_600_000
 
@@ -30,7 +30,7 @@ class Clock:
 
 
 def session() -> Session:
-    return Session(Game.new(1), now=Clock())
+    return Session(Game.new(1), now=StepClock())
 
 
 def win(s: Session, elapsed_ms: int = 30_000, help: str | None = None, undo_at: int = -1) -> None:

@@ -99,7 +99,7 @@ class FakeDialogs:
 
 
 @dataclass
-class Table:
+class PanelTable:
     storage: FakeStorage
     store: Store
     state: TableState
@@ -132,7 +132,7 @@ def serve_data(page: FakePage) -> None:
         page.responses[f"static/data/{name}.json"] = (DATA / f"{name}.json").read_text("utf-8")
 
 
-def table(saved: str | None = None, items: dict[str, str] | None = None, **page: Any) -> Table:
+def table(saved: str | None = None, items: dict[str, str] | None = None, **page: Any) -> PanelTable:
     """A table as the page builds it, after the saved ``saved`` (None: a fresh game)."""
     translated.set_language("en")
     storage = FakeStorage({**(items or {}), **({SAVE_KEY: saved} if saved else {})})
@@ -172,7 +172,7 @@ def table(saved: str | None = None, items: dict[str, str] | None = None, **page:
     )
     events.on("conflict", arrivals.conflict)
     events.on("storage-problem", lambda problem: dialogs.notice(problem_text(problem)))
-    return Table(
+    return PanelTable(
         storage, store, state, chrome, board, fake_page, events, speech, screen, keeper, play,
         arrivals, dialogs,
     )  # fmt: skip
@@ -183,7 +183,7 @@ class Panels:
     """The table with the Statistics and Settings, saved data and daily panels bound, wired
     by events as the composition root wires them."""
 
-    table: Table
+    table: PanelTable
     settings: StatsAndSettings
     data: SavedData
     daily: DailyDeals

@@ -51,7 +51,7 @@ def seed_game(moves: int | str = 0) -> Game:
 SEED_REPLAY = Replay("classic", SEED_LINE, deck=tuple(SEED["deck"]))
 
 
-class Speech:
+class StatusSpeech:
     """``Announcer``'s part the table uses: says into ``#status``, as it does."""
 
     def __init__(self, chrome: FakeChrome) -> None:
@@ -70,8 +70,8 @@ class Speech:
         pass
 
 
-class Dialogs:
-    """``panels.dialogs.Dialogs``'s part these panels use, on ``FakeChrome``: a modal opens
+class StubDialogs:
+    """``panels.dialogs.StubDialogs``'s part these panels use, on ``FakeChrome``: a modal opens
     and closes (its close listeners run), and a link's question (``#link-dialog``) asks
     before Play from here leaves a game in progress."""
 
@@ -109,7 +109,7 @@ class Dialogs:
 
 
 @dataclass
-class Table:
+class ReplayTable:
     chrome: FakeChrome
     board: FakeBoard
     page: FakePage
@@ -118,7 +118,7 @@ class Table:
     state: TableState
     keeper: AutoSave
     queue: TaskQueue  # the timing's tasks: saves, paints, the solver's slices
-    dialogs: Dialogs
+    dialogs: StubDialogs
     replayer: Replayer
     solver: SolverWatch
     finder: LostFinder
@@ -155,7 +155,7 @@ class Table:
         return not self.chrome.el(element_id).disabled
 
 
-def table(game: Game | None = None, counted: bool = True) -> Table:
+def table(game: Game | None = None, counted: bool = True) -> ReplayTable:
     """The player's own ``game`` on the table, saved (``counted``: in the statistics, as
     once an action is played), everything built as ``webapp.main`` builds it."""
     game = game if game is not None else Game.new(1, moves="deal")
@@ -171,14 +171,14 @@ def table(game: Game | None = None, counted: bool = True) -> Table:
     chrome, board, page, storage = FakeChrome(), FakeBoard(), FakePage(), FakeStorage()
     store = Store(storage, "/")
     state = TableState(session)
-    speech = Speech(chrome)
+    speech = StatusSpeech(chrome)
     timing, queue = manual_timing()
     events = Events()  # nobody listens: what a save meets is not these tests' business
     screen = Actuator(board, chrome, state, Sizing(board), speech, events)
     keeper = AutoSave(store, state, screen, speech, timing, events)
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, timing, lambda: state.game)
-    dialogs = Dialogs(chrome)
+    dialogs = StubDialogs(chrome)
     arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, page, events)
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
@@ -186,6 +186,6 @@ def table(game: Game | None = None, counted: bool = True) -> Table:
     screen.mount()
     keeper.save()
     queue.run()
-    return Table(
+    return ReplayTable(
         chrome, board, page, storage, store, state, keeper, queue, dialogs, replayer, solver, finder
     )

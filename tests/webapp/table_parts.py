@@ -40,7 +40,7 @@ IN_TABLE = ("#tableau",)
 
 
 @dataclass
-class Table:
+class PlayTable:
     """The parts, their fakes, and what the composition root would have been told."""
 
     state: TableState
@@ -119,7 +119,7 @@ def build(
     session: Session | None = None,
     storage: FakeStorage | None = None,
     settings: Settings | None = None,
-) -> Table:
+) -> PlayTable:
     """The table, booted as ``main`` boots it: drawn, saved, its listeners bound."""
     page, storage = FakePage(), storage if storage is not None else FakeStorage()
     store = Store(storage, SCOPE)
@@ -166,7 +166,7 @@ def build(
     finisher.check()
     chrome.flag("hint", "disabled", False)
     state.ready = True
-    table = Table(
+    table = PlayTable(
         state, board, chrome, page, storage, store, queue, events, speech, screen, keeper,
         focus, hinter, play, arrivals, controls, finisher, ran=ran, replay_keys=replay_keys,
     )  # fmt: skip

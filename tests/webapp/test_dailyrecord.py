@@ -10,7 +10,7 @@ from webapp.page.storage import Store
 
 from scorpion.dailyrecord import MAX_DAYS, DailyRecord, local_date, month, shift_month, streak
 
-from .test_storage import FakeStorage
+from .test_storage import DictStorage
 
 DAILY_KEY = "scorpion.daily@/"
 
@@ -95,7 +95,7 @@ def test_bad_records_are_refused(text: str) -> None:
 
 
 def test_bad_calendar_data_is_moved_aside_and_a_new_calendar_starts() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     backend.items[DAILY_KEY] = '{"v":1,"days":{"2026-01-01":"maybe"}}'
     backend.items["scorpion.save@/"] = "kept"
     store = Store(backend, "/")
@@ -113,7 +113,7 @@ def test_bad_calendar_data_is_moved_aside_and_a_new_calendar_starts() -> None:
 
 
 def test_unreadable_calendar_data_that_could_not_be_moved_is_never_overwritten() -> None:
-    class NoBackups(FakeStorage):
+    class NoBackups(DictStorage):
         def setItem(self, key, value):  # noqa: N802
             if key.startswith("scorpion.backup."):
                 raise OSError("refused")
@@ -129,7 +129,7 @@ def test_unreadable_calendar_data_that_could_not_be_moved_is_never_overwritten()
 
 
 def test_the_calendar_is_scoped_to_the_deployment() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     Store(backend, "/a/").save_daily(DailyRecord({"2026-01-01": "w"}))
     assert Store(backend, "/b/").load_daily() == (DailyRecord(), False)
     assert Store(backend, "/a/").load_daily()[0].days == {"2026-01-01": "w"}

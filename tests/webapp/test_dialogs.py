@@ -65,7 +65,7 @@ class FocusChrome(FakeChrome):
 
 
 @dataclass
-class Table:
+class DialogTable:
     """The dialogs with their ports, and what they started or said."""
 
     chrome: FocusChrome = field(default_factory=FocusChrome)
@@ -128,12 +128,12 @@ class Table:
 
 
 @pytest.fixture
-def table() -> Iterator[Table]:
-    yield Table()
+def table() -> Iterator[DialogTable]:
+    yield DialogTable()
     translated.set_language("en")
 
 
-def open_new_game(table: Table, variant: str = "classic", **options: Any) -> None:
+def open_new_game(table: DialogTable, variant: str = "classic", **options: Any) -> None:
     table.chrome.focus("new-game")  # the bar's New game button
     table.dialogs.open_new_game(variant, options.pop("in_progress", False), **options)
 
@@ -141,7 +141,7 @@ def open_new_game(table: Table, variant: str = "classic", **options: Any) -> Non
 # --- New game ----------------------------------------------------------------------------
 
 
-def test_new_game_opens_on_the_deal_number_with_the_tables_variant(table: Table) -> None:
+def test_new_game_opens_on_the_deal_number_with_the_tables_variant(table: DialogTable) -> None:
     table.el("ng-deal").value = "77"  # left from last time
     open_new_game(table, "relaxed")
     assert table.chrome.open_dialogs() == [NEW_GAME]
@@ -156,7 +156,7 @@ def test_new_game_opens_on_the_deal_number_with_the_tables_variant(table: Table)
     assert table.page.fetched == []  # no list asked for: the option is off
 
 
-def test_a_game_in_progress_is_said_to_be_abandoned(table: Table) -> None:
+def test_a_game_in_progress_is_said_to_be_abandoned(table: DialogTable) -> None:
     open_new_game(table, in_progress=True)
     assert not table.el("ng-warning").hidden
     assert table.el("ng-warning").text == (
@@ -166,7 +166,7 @@ def test_a_game_in_progress_is_said_to_be_abandoned(table: Table) -> None:
     assert not table.el("ng-grade").disabled
 
 
-def test_a_typed_number_is_dealt_as_typed(table: Table) -> None:
+def test_a_typed_number_is_dealt_as_typed(table: DialogTable) -> None:
     open_new_game(table, winnable_only=True)
     table.type_deal(" #1 234 ")
     pressed = table.start()
@@ -176,14 +176,14 @@ def test_a_typed_number_is_dealt_as_typed(table: Table) -> None:
     assert table.chrome.focused != "new-game"  # the new game takes it, not the bar
 
 
-def test_an_empty_number_without_the_option_deals_any_deal(table: Table) -> None:
+def test_an_empty_number_without_the_option_deals_any_deal(table: DialogTable) -> None:
     open_new_game(table, "relaxed")
     table.start()
     assert table.started == [(None, "relaxed", False)]
 
 
 @pytest.mark.parametrize("typed", ["abc", "0", str(MAX_DEAL + 1), "-5", "1.5"])
-def test_a_bad_number_is_said_and_nothing_starts(table: Table, typed: str) -> None:
+def test_a_bad_number_is_said_and_nothing_starts(table: DialogTable, typed: str) -> None:
     open_new_game(table)
     table.chrome.focus("ng-start")
     table.type_deal(typed)
@@ -210,7 +210,7 @@ def test_read_deal_number(text: str, read: tuple[int | None, str | None]) -> Non
     assert read_deal_number(text) == read
 
 
-def test_cancel_starts_nothing_and_gives_the_focus_back(table: Table) -> None:
+def test_cancel_starts_nothing_and_gives_the_focus_back(table: DialogTable) -> None:
     open_new_game(table)
     table.chrome.click("ng-cancel")
     assert table.chrome.open_dialogs() == []
@@ -218,7 +218,7 @@ def test_cancel_starts_nothing_and_gives_the_focus_back(table: Table) -> None:
     assert table.chrome.focused == "new-game"
 
 
-def test_restart_this_deal(table: Table) -> None:
+def test_restart_this_deal(table: DialogTable) -> None:
     open_new_game(table, in_progress=True)
     table.chrome.click("ng-restart")
     assert table.restarts == 1
@@ -230,7 +230,7 @@ def test_restart_this_deal(table: Table) -> None:
 # --- winnable deals ----------------------------------------------------------------------
 
 
-def test_the_option_on_fetches_the_list_and_deals_from_it(table: Table) -> None:
+def test_the_option_on_fetches_the_list_and_deals_from_it(table: DialogTable) -> None:
     open_new_game(table, winnable_only=True, deal=3)
     assert table.page.fetched == [url("classic")]  # ahead of Start
     assert ("list-arrived", ()) in table.heard
@@ -244,7 +244,7 @@ def test_the_option_on_fetches_the_list_and_deals_from_it(table: Table) -> None:
     assert table.page.fetched == [url("classic")]  # fetched once
 
 
-def test_start_waits_for_the_list_then_deals(table: Table) -> None:
+def test_start_waits_for_the_list_then_deals(table: DialogTable) -> None:
     table.page.hold_fetches = True
     open_new_game(table, "relaxed", winnable_only=True)
     table.start()
@@ -257,7 +257,7 @@ def test_start_waits_for_the_list_then_deals(table: Table) -> None:
     assert table.status() == ("", False, False)
 
 
-def test_a_list_that_cannot_be_had_is_said_and_the_dialog_stays(table: Table) -> None:
+def test_a_list_that_cannot_be_had_is_said_and_the_dialog_stays(table: DialogTable) -> None:
     del table.page.responses[url("classic")]
     open_new_game(table, winnable_only=True)
     table.start()
@@ -271,7 +271,7 @@ def test_a_list_that_cannot_be_had_is_said_and_the_dialog_stays(table: Table) ->
     assert table.page.fetched == [url("classic")] * 3  # on open, and on each Start
 
 
-def test_a_broken_list_is_as_none(table: Table) -> None:
+def test_a_broken_list_is_as_none(table: DialogTable) -> None:
     table.page.responses[url("classic")] = "<!doctype html><title>Offline</title>"
     open_new_game(table, winnable_only=True)
     table.start()
@@ -279,7 +279,7 @@ def test_a_broken_list_is_as_none(table: Table) -> None:
     assert table.started == []
 
 
-def test_a_change_while_waiting_drops_the_start(table: Table) -> None:
+def test_a_change_while_waiting_drops_the_start(table: DialogTable) -> None:
     table.page.hold_fetches = True
     open_new_game(table, winnable_only=True)
     table.start()
@@ -290,7 +290,7 @@ def test_a_change_while_waiting_drops_the_start(table: Table) -> None:
     assert table.chrome.open_dialogs() == [NEW_GAME]
 
 
-def test_closing_while_waiting_drops_the_start(table: Table) -> None:
+def test_closing_while_waiting_drops_the_start(table: DialogTable) -> None:
     table.page.hold_fetches = True
     open_new_game(table, winnable_only=True)
     table.start()
@@ -301,7 +301,7 @@ def test_closing_while_waiting_drops_the_start(table: Table) -> None:
     assert table.chrome.focused == "new-game"
 
 
-def test_the_other_variants_list_arriving_starts_nothing(table: Table) -> None:
+def test_the_other_variants_list_arriving_starts_nothing(table: DialogTable) -> None:
     table.page.hold_fetches = True
     open_new_game(table, winnable_only=True)  # classic's list on its way
     table.choose("relaxed")
@@ -311,7 +311,7 @@ def test_the_other_variants_list_arriving_starts_nothing(table: Table) -> None:
     assert len(table.started) == 1 and table.started[0][1:] == ("relaxed", True)
 
 
-def test_ticking_the_option_is_remembered_and_fetches_the_list(table: Table) -> None:
+def test_ticking_the_option_is_remembered_and_fetches_the_list(table: DialogTable) -> None:
     open_new_game(table)
     table.tick_winnable(True)
     assert ("winnable-chosen", (True,)) in table.heard
@@ -324,7 +324,7 @@ def test_ticking_the_option_is_remembered_and_fetches_the_list(table: Table) -> 
     assert table.started == [(None, "classic", False)]
 
 
-def test_a_grade_draws_from_the_classic_list_without_the_option(table: Table) -> None:
+def test_a_grade_draws_from_the_classic_list_without_the_option(table: DialogTable) -> None:
     open_new_game(table)
     table.grade("hard")
     assert table.page.fetched == [url("classic")]
@@ -332,7 +332,7 @@ def test_a_grade_draws_from_the_classic_list_without_the_option(table: Table) ->
     assert table.started == [(14, "classic", True)]
 
 
-def test_relaxed_has_no_grades(table: Table) -> None:
+def test_relaxed_has_no_grades(table: DialogTable) -> None:
     open_new_game(table)
     table.grade("hard")
     table.choose("relaxed")
@@ -341,7 +341,7 @@ def test_relaxed_has_no_grades(table: Table) -> None:
     assert table.started == [(None, "relaxed", False)]
 
 
-def test_another_part_loads_a_list_for_its_grades(table: Table) -> None:
+def test_another_part_loads_a_list_for_its_grades(table: DialogTable) -> None:
     table.dialogs.load_list("classic")
     table.dialogs.load_list("classic")
     assert table.page.fetched == [url("classic")]
@@ -352,7 +352,7 @@ def test_another_part_loads_a_list_for_its_grades(table: Table) -> None:
 # --- the win -------------------------------------------------------------------------------
 
 
-def test_the_win_shows_the_score_and_the_sentence_by_phrases(table: Table) -> None:
+def test_the_win_shows_the_score_and_the_sentence_by_phrases(table: DialogTable) -> None:
     table.dialogs.open_win(612, 87)
     assert table.chrome.open_dialogs() == [WIN]
     assert table.el("win-score").text == "612"
@@ -362,7 +362,7 @@ def test_the_win_shows_the_score_and_the_sentence_by_phrases(table: Table) -> No
     )
 
 
-def test_the_win_in_chinese_breaks_after_its_comma(table: Table) -> None:
+def test_the_win_in_chinese_breaks_after_its_comma(table: DialogTable) -> None:
     translated.set_language("zh-TW")
     table.dialogs.open_win(612, 87)
     markup = table.el("win-text").html
@@ -371,7 +371,7 @@ def test_the_win_in_chinese_breaks_after_its_comma(table: Table) -> None:
     assert "87" in markup
 
 
-def test_confetti_falls_over_the_win_and_is_gone_after(table: Table) -> None:
+def test_confetti_falls_over_the_win_and_is_gone_after(table: DialogTable) -> None:
     table.dialogs.open_win(612, 87)
     pieces = table.chrome.confetti_pieces
     assert len(pieces) == CONFETTI_PIECES
@@ -384,7 +384,7 @@ def test_confetti_falls_over_the_win_and_is_gone_after(table: Table) -> None:
 
 
 @pytest.mark.parametrize("how", ["close", "escape", "new-game"])
-def test_the_confetti_goes_with_the_win_dialog(table: Table, how: str) -> None:
+def test_the_confetti_goes_with_the_win_dialog(table: DialogTable, how: str) -> None:
     table.chrome.focus("hint")
     table.dialogs.open_win(612, 87)
     if how == "close":
@@ -402,7 +402,7 @@ def test_the_confetti_goes_with_the_win_dialog(table: Table, how: str) -> None:
     assert table.chrome.confetti_pieces == ()
 
 
-def test_an_old_showers_end_leaves_a_new_one(table: Table) -> None:
+def test_an_old_showers_end_leaves_a_new_one(table: DialogTable) -> None:
     table.dialogs.open_win(612, 87)
     table.chrome.click("win-close")
     table.dialogs.open_win(640, 80)
@@ -413,20 +413,20 @@ def test_an_old_showers_end_leaves_a_new_one(table: Table) -> None:
     assert table.chrome.confetti_pieces == ()
 
 
-def test_no_confetti_with_reduced_motion(table: Table) -> None:
+def test_no_confetti_with_reduced_motion(table: DialogTable) -> None:
     table.page.motion_reduced = True
     table.dialogs.open_win(612, 87)
     assert table.chrome.open_dialogs() == [WIN]
     assert table.chrome.confetti_pieces == () and table.page.timers == []
 
 
-def test_no_confetti_with_animations_off(table: Table) -> None:
+def test_no_confetti_with_animations_off(table: DialogTable) -> None:
     table.chrome.root_class("no-motion", True)
     table.dialogs.open_win(612, 87)
     assert table.chrome.confetti_pieces == ()
 
 
-def test_statistics_open_over_the_win(table: Table) -> None:
+def test_statistics_open_over_the_win(table: DialogTable) -> None:
     table.dialogs.open_win(612, 87)
     table.chrome.click("win-stats")
     assert table.names() == ["stats-asked"]
@@ -436,7 +436,7 @@ def test_statistics_open_over_the_win(table: Table) -> None:
 # --- the rules, a link's game, other dialogs ------------------------------------------------
 
 
-def test_the_rules_in_the_players_language(table: Table) -> None:
+def test_the_rules_in_the_players_language(table: DialogTable) -> None:
     table.chrome.focus("rules")
     table.dialogs.open_rules("en")
     assert table.chrome.open_dialogs() == [RULES]
@@ -449,7 +449,7 @@ def test_the_rules_in_the_players_language(table: Table) -> None:
     assert table.el("rules-body").html not in ("", english)
 
 
-def test_a_link_kept_changes_nothing(table: Table) -> None:
+def test_a_link_kept_changes_nothing(table: DialogTable) -> None:
     played: list[str] = []
     table.dialogs.confirm_link("Deal 5 from a link?", lambda: played.append("5"))
     assert table.chrome.open_dialogs() == [LINK]
@@ -458,7 +458,7 @@ def test_a_link_kept_changes_nothing(table: Table) -> None:
     assert table.chrome.open_dialogs() == [] and played == []
 
 
-def test_a_link_accepted_plays_it_once(table: Table) -> None:
+def test_a_link_accepted_plays_it_once(table: DialogTable) -> None:
     played: list[str] = []
     table.dialogs.confirm_link("Deal 5 from a link?", lambda: played.append("5"))
     table.chrome.click("link-play")
@@ -467,7 +467,7 @@ def test_a_link_accepted_plays_it_once(table: Table) -> None:
     assert played == ["5"]
 
 
-def test_other_panels_dialogs_open_close_and_give_the_focus_back(table: Table) -> None:
+def test_other_panels_dialogs_open_close_and_give_the_focus_back(table: DialogTable) -> None:
     dialogs, chrome = table.dialogs, table.chrome
     chrome.focus("stats")
     closed: list[str] = []
@@ -484,12 +484,12 @@ def test_other_panels_dialogs_open_close_and_give_the_focus_back(table: Table) -
     assert chrome.focused == "stats"
 
 
-def test_a_notice_for_other_panels(table: Table) -> None:
+def test_a_notice_for_other_panels(table: DialogTable) -> None:
     table.dialogs.notice("Saved games could not be read.")
     assert table.chrome.notice_shown() == "Saved games could not be read."
 
 
-def test_an_error_in_a_dialogs_listener_is_reported_in_the_notice_bar(table: Table) -> None:
+def test_an_error_in_a_dialogs_listener_is_reported_in_the_notice_bar(table: DialogTable) -> None:
     table.chrome.raise_errors = False
     table.page.responses.clear()
 

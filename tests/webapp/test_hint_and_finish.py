@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeEvent, FakeNode
 from positions import stuck_game
-from table_parts import Table, build
+from table_parts import PlayTable, build
 from webapp.play import hint_button
 from webapp.play.hint_search import Answer
 
@@ -22,11 +22,11 @@ LINE = [Move.parse(move) for move in SEED["winning_line"]]
 READY = 47  # after LINE[:47] every card is face up and the reserve is dealt
 
 
-def seed_table(moves: int, settings: Settings | None = None) -> Table:
+def seed_table(moves: int, settings: Settings | None = None) -> PlayTable:
     return build(Session(Game.from_deck(SEED["deck"], moves=LINE[:moves]), settings or Settings()))
 
 
-def think(table: Table) -> None:
+def think(table: PlayTable) -> None:
     """Until the solver has answered (its slices queue one another)."""
     for _ in range(200):
         if not table.queue.kept:
@@ -118,11 +118,11 @@ def test_when_the_solver_finds_no_move_it_says_so(monkeypatch: pytest.MonkeyPatc
 # --- Finish ----------------------------------------------------------------------------------
 
 
-def stage(table: Table) -> str:
+def stage(table: PlayTable) -> str:
     return table.chrome.el("finish").attrs["data-finish"]
 
 
-def offered(moves: int = READY) -> Table:
+def offered(moves: int = READY) -> PlayTable:
     table = seed_table(moves, Settings(offer_finish=True))
     assert stage(table) == "searching" and table.chrome.el("finish").hidden
     think(table)

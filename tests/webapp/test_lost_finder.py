@@ -4,7 +4,7 @@ back there: the same game, saved as such."""
 
 from __future__ import annotations
 
-from replay_table import Table, seed_game, table
+from replay_table import ReplayTable, seed_game, table
 from webapp.panels.lost_finder import found_text
 
 from scorpion import Game
@@ -15,7 +15,7 @@ from scorpion.session import Session
 DEALT_EARLY = "4H>7 deal 4D>3"
 
 
-def looked(board: Table) -> None:
+def looked(board: ReplayTable) -> None:
     """New game, then Where was it lost?, then Look."""
     board.finder.offer()
     assert board.shown("ng-lost")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeEvent, FakeNode
-from table_parts import IN_TABLE, Table, build
+from table_parts import IN_TABLE, PlayTable, build
 from webapp import translated
 from webapp.play import announcer
 from webapp.play.controls import typing_in
@@ -28,11 +28,11 @@ COLUMN_7 = ["QC", "9H", "JH", "QS", "3S", "9D", "QD"]
 
 
 @pytest.fixture
-def table() -> Table:
+def table() -> PlayTable:
     return build()
 
 
-def test_a_deal_opens_drawn_and_saved(table: Table) -> None:
+def test_a_deal_opens_drawn_and_saved(table: PlayTable) -> None:
     assert table.board.column_cards(1) == COLUMN_2
     assert table.board.column_cards(6) == COLUMN_7
     assert table.text("score") == "0" and table.text("deal-line") == "Deal 42 · Classic"
@@ -41,7 +41,7 @@ def test_a_deal_opens_drawn_and_saved(table: Table) -> None:
     assert table.chrome.el("finish").attrs["data-finish"] == "off"
 
 
-def test_tap_a_card_then_a_column_moves_its_pile_and_it_is_saved(table: Table) -> None:
+def test_tap_a_card_then_a_column_moves_its_pile_and_it_is_saved(table: PlayTable) -> None:
     table.tap_card("JD")
     assert table.status() == "Jack of diamonds picked up. It can go onto column 7."
     assert table.board.lifted() == ["2D", "4C", "JD"] and table.board.targets == {6}
@@ -62,7 +62,7 @@ def test_tap_a_card_then_a_column_moves_its_pile_and_it_is_saved(table: Table) -
     assert table.chrome.root["inputMs"]  # the click to the next frame, for the benchmarks
 
 
-def test_a_refused_move_says_the_rule_and_changes_nothing(table: Table) -> None:
+def test_a_refused_move_says_the_rule_and_changes_nothing(table: PlayTable) -> None:
     table.tap_card("7H")
     table.tap_column(4)  # 7H onto 7C
     assert table.status() == "A card must go onto a card one rank higher"
@@ -83,7 +83,9 @@ def test_without_interactive_rules_a_refusal_is_silent() -> None:
     assert table.status() == "" and table.board.column_cards(4)[-1] == "7C"
 
 
-def test_a_card_with_no_place_says_so_and_a_tap_off_the_cards_puts_it_back(table: Table) -> None:
+def test_a_card_with_no_place_says_so_and_a_tap_off_the_cards_puts_it_back(
+    table: PlayTable,
+) -> None:
     table.tap_card("AC")
     assert table.status() == "Ace of clubs picked up. No column takes this card now."
     table.click(FakeNode(id="table"), x=5000)  # nowhere near a column
@@ -92,7 +94,7 @@ def test_a_card_with_no_place_says_so_and_a_tap_off_the_cards_puts_it_back(table
     assert table.status() == "Put back."
 
 
-def test_undo_takes_the_move_back_and_redo_plays_it_again(table: Table) -> None:
+def test_undo_takes_the_move_back_and_redo_plays_it_again(table: PlayTable) -> None:
     table.tap_card("JD")
     table.tap_column(6)
     table.chrome.click("undo")
@@ -111,7 +113,7 @@ def test_undo_takes_the_move_back_and_redo_plays_it_again(table: Table) -> None:
     assert table.status() == "Move redone." and table.saved_game().moves == (Move("JD", 6),)
 
 
-def test_the_reserve_deals_and_the_cards_turn_up(table: Table) -> None:
+def test_the_reserve_deals_and_the_cards_turn_up(table: PlayTable) -> None:
     table.click(FakeNode(id="deal-reserve-card", inside=("#deal-reserve",)))
     assert table.disabled("deal-reserve") and table.state.game.reserve == ()
     assert table.board.column_cards(0)[-1] == Game.new(42, moves=[DEAL]).face_up(0)[-1]
@@ -123,7 +125,7 @@ def test_the_reserve_deals_and_the_cards_turn_up(table: Table) -> None:
     assert table.status() == refused and table.chrome.announced[-2:] == (refused, refused)
 
 
-def test_a_touch_tap_or_a_double_click_moves_a_card_with_one_place(table: Table) -> None:
+def test_a_touch_tap_or_a_double_click_moves_a_card_with_one_place(table: PlayTable) -> None:
     table.tap_card("JD", pointerType="touch")
     assert table.board.column_cards(6)[-3:] == ["JD", "2D", "4C"]
     table.tap_card("3C", detail=2)  # the second click of a double-click
@@ -136,7 +138,9 @@ def test_a_touch_tap_or_a_double_click_moves_a_card_with_one_place(table: Table)
     assert fresh.board.column_cards(3)[-5:] == ["TC", "9C", "KD", "5D", "6S"]
 
 
-def test_holding_a_pile_a_tap_on_another_card_of_its_column_picks_that_one(table: Table) -> None:
+def test_holding_a_pile_a_tap_on_another_card_of_its_column_picks_that_one(
+    table: PlayTable,
+) -> None:
     table.tap_card("JD")
     table.tap_card("4C")
     assert table.board.lifted() == ["4C"]
@@ -145,7 +149,7 @@ def test_holding_a_pile_a_tap_on_another_card_of_its_column_picks_that_one(table
 
 
 def test_a_tap_on_a_card_gliding_over_another_column_means_the_column_under_it(
-    table: Table,
+    table: PlayTable,
 ) -> None:
     table.tap_card("JD")
     # QD seen over column 5 (still gliding): with a pile held the tap means column 5
@@ -157,7 +161,7 @@ def test_a_tap_on_a_card_gliding_over_another_column_means_the_column_under_it(
     assert table.board.column_cards(6)[-1] == "4C"
 
 
-def test_dragging_a_pile_onto_a_column_plays_it(table: Table) -> None:
+def test_dragging_a_pile_onto_a_column_plays_it(table: PlayTable) -> None:
     chrome, board = table.chrome, table.board
     x2, x7 = board.column_centres()[1], board.column_centres()[6]
     down = FakeEvent(target=FakeNode(card="JD", inside=IN_TABLE), clientX=x2, clientY=100)
@@ -178,7 +182,7 @@ def test_dragging_a_pile_onto_a_column_plays_it(table: Table) -> None:
     assert table.saved_game().moves == (Move("JD", 6),)
 
 
-def test_a_drag_dropped_back_or_cancelled_changes_nothing(table: Table) -> None:
+def test_a_drag_dropped_back_or_cancelled_changes_nothing(table: PlayTable) -> None:
     chrome, board = table.chrome, table.board
     x2 = board.column_centres()[1]
     for end in ("pointerup", "pointercancel"):
@@ -194,7 +198,7 @@ def test_a_drag_dropped_back_or_cancelled_changes_nothing(table: Table) -> None:
     assert table.saved_game().moves == ()
 
 
-def test_presses_that_are_no_drag(table: Table) -> None:
+def test_presses_that_are_no_drag(table: PlayTable) -> None:
     chrome, board = table.chrome, table.board
     x2 = board.column_centres()[1]
     for press in (
@@ -213,7 +217,7 @@ def test_presses_that_are_no_drag(table: Table) -> None:
     assert board.lifted() == ["2D", "4C", "JD"]
 
 
-def test_keyboard_play_picks_up_moves_and_keeps_the_focus_on_the_table(table: Table) -> None:
+def test_keyboard_play_picks_up_moves_and_keeps_the_focus_on_the_table(table: PlayTable) -> None:
     board = table.board
     event = table.key("ArrowRight")  # the focus on nothing: into the table
     assert board.focused == "AD" and event.prevented
@@ -245,7 +249,7 @@ def test_keyboard_play_picks_up_moves_and_keeps_the_focus_on_the_table(table: Ta
     assert table.saved_game().moves == (Move("JD", 6),)
 
 
-def test_keyboard_enter_on_the_held_column_lets_go_or_picks_another(table: Table) -> None:
+def test_keyboard_enter_on_the_held_column_lets_go_or_picks_another(table: PlayTable) -> None:
     on = FakeNode(card="AD", inside=IN_TABLE)
     table.key("ArrowRight")
     table.key("ArrowRight", on)  # column 2, on 4C
@@ -262,7 +266,7 @@ def test_keyboard_enter_on_the_held_column_lets_go_or_picks_another(table: Table
     assert table.board.lifted() == [] and table.status() == "Put back."
 
 
-def test_keys_the_table_leaves_alone(table: Table) -> None:
+def test_keys_the_table_leaves_alone(table: PlayTable) -> None:
     button = FakeNode(id="undo", tag="BUTTON")
     assert not table.key("Enter", button).prevented  # Enter belongs to the focused button
     assert not table.key("ArrowLeft", button).prevented  # arrows too, off the table
@@ -287,7 +291,7 @@ def test_typing_in_text_fields_and_menus() -> None:
     assert typing_in(editable) and not typing_in(FakeNode(tag="BUTTON"))
 
 
-def test_the_toolbar_and_its_keys(table: Table) -> None:
+def test_the_toolbar_and_its_keys(table: PlayTable) -> None:
     for button in ("new-game", "share", "rules"):
         table.chrome.click(button)
     assert table.ran == ["share", "rules"]
@@ -298,7 +302,7 @@ def test_the_toolbar_and_its_keys(table: Table) -> None:
     assert table.status().startswith("New game: deal ")
 
 
-def test_a_resize_moves_only_what_moved(table: Table) -> None:
+def test_a_resize_moves_only_what_moved(table: PlayTable) -> None:
     board = table.board
     updates = board.updates
     table.chrome.fire("window", "resize")
@@ -308,7 +312,7 @@ def test_a_resize_moves_only_what_moved(table: Table) -> None:
     assert board.updates == updates + 1 and board.depth > 3.0  # column 5 reaches lower: scrolls
 
 
-def test_focus_by_tab_follows_into_the_table(table: Table) -> None:
+def test_focus_by_tab_follows_into_the_table(table: PlayTable) -> None:
     card = FakeNode(card="2D", inside=IN_TABLE)
     table.chrome.fire("table", "focusin", FakeEvent(target=card))
     assert table.board.roving == ("card", None)
@@ -337,7 +341,7 @@ def test_a_win_opens_the_win_dialog_once_painted() -> None:
     assert table.won == [SEED["winning_score"]] * 2
 
 
-def test_new_game_restart_and_a_linked_game(table: Table) -> None:
+def test_new_game_restart_and_a_linked_game(table: PlayTable) -> None:
     table.tap_card("JD")
     table.tap_column(6)
     table.play.new_game(7, "relaxed", winnable=True)
@@ -370,7 +374,7 @@ def test_the_timer_shows_play_time_when_on() -> None:
     assert table.text("timer-value") == "1:08"
 
 
-def test_the_paint_snapshot_is_kept_once_the_player_pauses(table: Table) -> None:
+def test_the_paint_snapshot_is_kept_once_the_player_pauses(table: PlayTable) -> None:
     table.tap_card("JD")
     table.tap_column(6)
     paint_key = table.store.paint_key
@@ -381,14 +385,14 @@ def test_the_paint_snapshot_is_kept_once_the_player_pauses(table: Table) -> None
     assert painted["texts"]["score"] == "5"
 
 
-def test_a_card_label_memo_is_bounded(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_card_label_memo_is_bounded(table: PlayTable, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(announcer, "LABEL_MEMO", 10)
     labels = table.speech.card_labels()
     assert len(table.speech.labels) > 10
     assert table.speech.card_labels() == labels  # computed again, the same
 
 
-def test_a_replay_on_the_table_takes_no_moves_and_its_keys_go_to_its_bar(table: Table) -> None:
+def test_a_replay_on_the_table_takes_no_moves_and_its_keys_go_to_its_bar(table: PlayTable) -> None:
     table.state.replaying = True
     table.screen.update_texts()
     assert table.disabled("undo") and table.disabled("redo") and table.disabled("deal-reserve")
@@ -403,7 +407,7 @@ def test_a_replay_on_the_table_takes_no_moves_and_its_keys_go_to_its_bar(table: 
     assert table.board.column_cards(1) == COLUMN_2
 
 
-def test_a_card_not_face_up_is_not_picked_up(table: Table) -> None:
+def test_a_card_not_face_up_is_not_picked_up(table: PlayTable) -> None:
     table.play.select("KH")  # face down in deal 42
     table.play.begin_drag("KH")
     assert table.board.lifted() == [] and table.status() == ""

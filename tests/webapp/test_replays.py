@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from replay_table import SEED_LINE, SEED_REPLAY, Table, seed_game, table
+from replay_table import SEED_LINE, SEED_REPLAY, ReplayTable, seed_game, table
 from webapp import translated
 from webapp.boot.startup import open_game
 from webapp.events import Events
@@ -120,7 +120,7 @@ def test_nothing_is_saved_while_a_replay_is_on_the_table() -> None:
 # --- the replay on the table, with its bar ---------------------------------------------------
 
 
-def watching(own: Game | None = None) -> Table:
+def watching(own: Game | None = None) -> ReplayTable:
     """The player's own game (deal 1, its reserve dealt) saved, and the seed deal's
     winning line opened over it, as a ``?replay=`` link opens it."""
     board = table(own)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeStorage
-from table_parts import Table, build
+from table_parts import PlayTable, build
 from webapp import translated
 from webapp.page_texts import problem_text, static_texts
 from webapp.play.session_swap import newer_set_aside_text
@@ -22,7 +22,7 @@ SEED = json.loads((Path(__file__).parent.parent / "fixtures" / "seed-deal.json")
 LINE = [Move.parse(move) for move in SEED["winning_line"]]
 
 
-def other_tab_saves(table: Table, session: Session, revision: int) -> str:
+def other_tab_saves(table: PlayTable, session: Session, revision: int) -> str:
     """Another tab of the same origin writes ``session`` as ``revision``; no storage
     event reaches this tab (yet)."""
     text = saves.dump(session, revision, table.page.now_ms())
@@ -30,7 +30,7 @@ def other_tab_saves(table: Table, session: Session, revision: int) -> str:
     return text
 
 
-def storage_event(table: Table, text: str) -> None:
+def storage_event(table: PlayTable, text: str) -> None:
     """The storage event as ``main`` handles it: a newer save is shown here."""
     session = table.store.newer(text)
     if session is not None:
@@ -82,7 +82,7 @@ def won_but_one(settings: Settings | None = None) -> Session:
     return Session(Game.from_deck(SEED["deck"], moves=LINE[:-1]), settings or Settings())
 
 
-def win(table: Table) -> None:
+def win(table: PlayTable) -> None:
     last = LINE[-1]
     assert isinstance(last, Move)
     table.tap_card(last.card)
@@ -124,7 +124,7 @@ NEWER_TEXT = (
 )
 
 
-def newer_version_text(table: Table) -> str:
+def newer_version_text(table: PlayTable) -> str:
     """A save as a build from after an update writes it: a newer format, a higher revision."""
     theirs = Session.fresh(42)
     theirs.play(Move("3C", 1))

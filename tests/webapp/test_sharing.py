@@ -17,7 +17,7 @@ from scorpion.replay import decode
 ADDRESS = "https://example.org/scorpion/"
 
 
-class Speech:
+class SaidSpeech:
     """The live region (``#status``), as the announcer writes it."""
 
     def __init__(self, chrome: FakeChrome) -> None:
@@ -27,12 +27,12 @@ class Speech:
         self.chrome.text("status", text)
 
 
-def parts(copying: bool = True) -> tuple[FakeChrome, FakePage, Speech]:
+def parts(copying: bool = True) -> tuple[FakeChrome, FakePage, SaidSpeech]:
     chrome, page = FakeChrome(), FakePage()
     chrome.flag("notice", "hidden", True)
     page.page_address = ADDRESS
     page.clipboard_works = copying
-    return chrome, page, Speech(chrome)
+    return chrome, page, SaidSpeech(chrome)
 
 
 @pytest.mark.parametrize("variant", ["classic", "relaxed"])

@@ -5,14 +5,14 @@ until the replay closes."""
 
 from __future__ import annotations
 
-from replay_table import Table, seed_game, table
+from replay_table import ReplayTable, seed_game, table
 from webapp.panels.solver_watch import BUDGET_MS
 
 from scorpion import Game
 from scorpion.session import Session
 
 
-def asked(board: Table) -> None:
+def asked(board: ReplayTable) -> None:
     """New game, then Watch the solver…, then Watch."""
     board.solver.offer()
     assert board.shown("ng-solver")

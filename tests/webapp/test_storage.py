@@ -16,7 +16,7 @@ SAVE_KEY = f"scorpion.save@{SCOPE}"
 PAINT_KEY = f"scorpion.paint@{SCOPE}"
 
 
-class FakeStorage:
+class DictStorage:
     def __init__(self) -> None:
         self.items: dict[str, str] = {}
 
@@ -38,7 +38,7 @@ class FakeStorage:
         return len(self.items)
 
 
-class Refusing(FakeStorage):
+class Refusing(DictStorage):
     def setItem(self, key, value):  # noqa: N802
         raise OSError("SecurityError: the operation is insecure")
 
@@ -49,7 +49,7 @@ class QuotaError(Exception):
     name = "QuotaExceededError"
 
 
-class Full(FakeStorage):
+class Full(DictStorage):
     """A storage with room for ``room`` characters (keys and values, as browsers count)."""
 
     def __init__(self, room: int) -> None:
@@ -64,7 +64,7 @@ class Full(FakeStorage):
 
 
 def test_save_and_load_keep_the_undo_history() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     session = Session(Game.new(5))
     move = next(m for m in session.game.legal_moves() if isinstance(m, Move))
     session.play(move)
@@ -77,7 +77,7 @@ def test_save_and_load_keep_the_undo_history() -> None:
 
 
 def test_unreadable_save_is_kept_aside() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     backend.setItem(SAVE_KEY, "{broken")
     loaded = Store(backend).load()
     assert loaded.session is None and loaded.problems == ("corrupt",)
@@ -92,7 +92,7 @@ def test_refusing_storage_does_not_raise() -> None:
 
 
 def test_paint_snapshot_is_plain_json() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     store = Store(backend)
     store.save_paint(snapshot(board_view(Game.new(9)), {"score": "0"}, "de", True))
     data = json.loads(backend.items[PAINT_KEY])
@@ -118,8 +118,8 @@ def test_the_built_page_paints_with_paint_pys_limits() -> None:
 
 
 def test_a_newer_save_from_another_tab_is_adopted_once() -> None:
-    backend = FakeStorage()
-    mine, theirs = Store(backend), Store(FakeStorage())
+    backend = DictStorage()
+    mine, theirs = Store(backend), Store(DictStorage())
     mine.save(Session(Game.new(1)))
     theirs.revision = 5
     theirs_session = Session(Game.new(2))
@@ -141,7 +141,7 @@ def moved(deal: int) -> Session:
 
 
 def test_a_stale_tab_never_overwrites_a_newer_save() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     first = Store(backend)
     first.load()
     assert first.save(Session(Game.new(1))) == "saved"
@@ -159,7 +159,7 @@ def test_a_stale_tab_never_overwrites_a_newer_save() -> None:
 
 
 def test_each_write_follows_the_last_one_of_this_tab() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     store = Store(backend)
     store.load()
     for expected in (1, 2, 3):
@@ -168,7 +168,7 @@ def test_each_write_follows_the_last_one_of_this_tab() -> None:
 
 
 def test_unreadable_text_written_later_is_kept_aside_before_a_save() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     store = Store(backend)
     store.load()
     store.save(Session(Game.new(1)))
@@ -230,7 +230,7 @@ def test_quota_errors_are_told_apart() -> None:
 def test_export_is_the_saved_format() -> None:
     from scorpion import saves
 
-    store = Store(FakeStorage())
+    store = Store(DictStorage())
     session = moved(8)
     loaded = saves.read(store.export_text(session))
     assert loaded.problems == () and loaded.session is not None
@@ -238,7 +238,7 @@ def test_export_is_the_saved_format() -> None:
 
 
 def test_an_import_replaces_whatever_is_stored() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     mine, other = Store(backend), Store(backend)
     mine.load()
     other.load()
@@ -252,7 +252,7 @@ def test_an_import_replaces_whatever_is_stored() -> None:
 
 
 def test_two_copies_on_one_origin_never_share_a_save() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     a, b = Store(backend, "/a/"), Store(backend, "/b/")
     a.load()
     b.load()
@@ -263,7 +263,7 @@ def test_two_copies_on_one_origin_never_share_a_save() -> None:
 
 
 def test_the_unscoped_save_moves_once_to_the_first_copy_that_loads() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     backend.items["scorpion.save"] = saves_text(moved(3))
     backend.items["scorpion.save.unreadable.17"] = "{old backup"
     backend.items["scorpion.paint"] = '{"v":3,"parents":{"table":"<img src=x onerror=alert(1)>"}}'
@@ -276,7 +276,7 @@ def test_the_unscoped_save_moves_once_to_the_first_copy_that_loads() -> None:
 
 
 def test_backups_list_only_this_copys_well_formed_keys() -> None:
-    backend = FakeStorage()
+    backend = DictStorage()
     store = Store(backend, "/a/")
     store.clock = lambda: 5_000
     key = store.keep_aside("data", "replaced")
@@ -295,7 +295,7 @@ def test_backups_list_only_this_copys_well_formed_keys() -> None:
 def test_a_win_is_merged_over_a_later_save_of_the_other_tab() -> None:
     from scorpion import DEAL
 
-    backend = FakeStorage()
+    backend = DictStorage()
     winner, other = Store(backend), Store(backend)
     winner.load()
     other.load()
