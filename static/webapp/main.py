@@ -14,10 +14,10 @@ from webapp.boot.app import App, apply_language, open_app
 from webapp.boot.startup import open_game
 from webapp.events import Events
 from webapp.page.board import PageBoard
-from webapp.page.browser import Page, browser_ports
+from webapp.page.browser import Page, browser_ports, browser_timing
 from webapp.page.chrome import Chrome
 from webapp.page.storage import Store, scope_of
-from webapp.page.timing import Timing, browser_timing
+from webapp.page.timing import Timing
 from webapp.page_texts import problem_text
 from webapp.panels.daily_deals import DailyDeals
 from webapp.panels.dialogs import Dialogs
@@ -46,19 +46,14 @@ from webapp.urlparams import without_game
 
 def start() -> None:
     """Boot, and never leave a traceback on the page: log it and say so plainly."""
+    page, chrome, board = browser_ports()
     try:
-        page, chrome, board = browser_ports()
         page.mark("scorpion-imported")  # marks for bench/load.py
         open_app(assemble(page, chrome, board, browser_timing(page)))
     except Exception:  # the outermost boundary
         print("scorpion: could not start:\n" + traceback.format_exc())
-        from js import document
-
-        document.getElementById("notice-text").textContent = _(
-            "Scorpion could not start. Reloading the page may help."
-        )
-        document.getElementById("notice").hidden = False
-        document.getElementById("loading").hidden = True
+        chrome.notice(_("Scorpion could not start. Reloading the page may help."))
+        chrome.flag("loading", "hidden", True)
 
 
 def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> App:

@@ -271,7 +271,8 @@ def page_for(document: Document) -> Any:
 
 
 def test_tasks_run_after_the_frame_when_idle_and_after_a_quiet_spell(document: Document) -> None:
-    from webapp.page.timing import IDLE_MS, browser_timing
+    from webapp.page.browser import browser_timing
+    from webapp.page.timing import IDLE_MS
 
     window = document.defaultView
     timing = browser_timing(page_for(document))
