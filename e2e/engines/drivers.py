@@ -452,10 +452,14 @@ class WebKitDriver(Driver):
         chain.perform()
 
     def viewport(self, width: int, height: int) -> None:
-        # WebDriver sizes the window: take off what is not the page.
+        # WebDriver sizes the window: take off what is not the page. A window kept larger
+        # than asked (MiniBrowser's has a minimum width) is not asked for less again: a
+        # width below zero is refused.
         self._driver.set_window_size(width, height)
         inner = self._driver.execute_script("return [innerWidth, innerHeight]")
-        self._driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self._driver.set_window_size(
+            max(width, 2 * width - inner[0]), max(height, 2 * height - inner[1])
+        )
 
     def screenshot(self, path: Path, selector: str | None = None) -> None:
         if selector:
