@@ -45,7 +45,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 from webapp import statsview
 
-from e2e.engines.drivers import Driver
+from e2e.engines.drivers import Driver, WaitTimeoutError
 from e2e.engines.play import STILL, fresh, wait_ready
 from scorpion import saves
 from scorpion.cards import FULL_DECK, RANKS
@@ -58,6 +58,7 @@ LOGS = ROOT / "test-results" / "monkey"
 SAVE_KEY = "scorpion.save@/"  # the site served at the root
 INPUTS = 100_000  # far more than a time budget allows: the time is the bound
 SETTLE_S = 30.0  # the save follows the board once the page is idle: a loaded machine
+MISSED_S = 10.0  # a click's effect not there by then: the click missed
 
 # Window sizes: tiny, phones (portrait and landscape), a tablet, desktops, huge. An
 # engine that cannot make one (a window has a minimum, the screen a maximum) makes what
@@ -291,6 +292,9 @@ STATS_CELLS = """() => {
     }
     return out;
 }"""
+
+NEW_GAME_OPEN = "() => document.getElementById('new-game-dialog').open"
+MENU_OPEN = "() => document.getElementById('menu-button').getAttribute('aria-expanded') === 'true'"
 
 CHOOSE = """([id, value]) => {
     const select = document.getElementById(id);
@@ -615,14 +619,15 @@ class Monkey:
         """Click a button of the bar as a player would, through the Menu where the bar is
         compact and the button is one of the Menu's."""
         found = self.target("id", name)
-        if found is None and name in IN_MENU:
+        if found is None and name in IN_MENU and not self.driver.js(MENU_OPEN):
             menu = self.target("id", "menu-button")
             if menu is not None:
                 self.note("menu: click")
                 self.driver.click_at(menu[0], menu[1])
-                self.driver.wait("() => document.getElementById('menu-button')"
-                                 ".getAttribute('aria-expanded') === 'true'")  # fmt: skip
-                found = self.target("id", name)
+                if self.until(MENU_OPEN):
+                    found = self.target("id", name)
+                else:
+                    self.note("menu: did not open (the page moved under the pointer?)")
         if found is None:
             self.note(f"button {name}: not to be seen")
             return False
@@ -630,11 +635,25 @@ class Monkey:
         self.driver.click_at(found[0], found[1])
         return True
 
-    def open_dialog(self, name: str) -> bool:
-        if not self.press_button(OPENERS[name]):
+    def until(self, condition: str, *args: Any) -> bool:
+        """Whether ``condition`` comes true within a while (a click that missed, because
+        the page scrolled between measuring and clicking, is not a failure)."""
+        try:
+            self.driver.wait(condition, *args, timeout=MISSED_S)
+        except WaitTimeoutError:
             return False
-        self.driver.wait("id => document.getElementById(id).open", name)
         return True
+
+    def open_dialog(self, name: str) -> bool:
+        """Open ``name`` from its button; a second try if the first click missed, and a
+        failure if a click on the button, seen there, opens nothing twice."""
+        for _ in range(2):
+            if not self.press_button(OPENERS[name]):
+                return False
+            if self.until("id => document.getElementById(id).open", name):
+                return True
+            self.note(f"{name}: not open")
+        raise MonkeyError(f"two clicks on #{OPENERS[name]} did not open {name}")
 
     def close_dialog(self, name: str, p: list[float]) -> None:
         if p[0] < 0.45:
@@ -686,7 +705,8 @@ class Monkey:
             if p[0] < 0.5:
                 self.note("key 'n'")
                 self.driver.press("n")
-                self.driver.wait("() => document.getElementById('new-game-dialog').open")
+                if not self.until(NEW_GAME_OPEN):
+                    raise MonkeyError("the key N did not open New game")
             elif not self.open_dialog("new-game-dialog"):
                 return
         loaded = self.settle()
@@ -717,7 +737,9 @@ class Monkey:
                 self.key_enter_in_form()
             else:
                 self.click(("id", "ng-start"), "Start")
-        self.driver.wait("() => !document.getElementById('new-game-dialog').open")
+        if not self.until(f"() => !({NEW_GAME_OPEN})()"):
+            error = self.driver.js("() => document.getElementById('ng-error').textContent")
+            raise MonkeyError(f"New game stays open (its error line: {error!r})")
         self.ended += ends
         # The new deal lands card by card, each live once it is down: inputs meanwhile
         # would hit what timing decides, and a replay would go another way.
