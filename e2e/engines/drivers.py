@@ -103,6 +103,12 @@ class Driver(ABC):
     @abstractmethod
     def click_at(self, x: float, y: float) -> None: ...
 
+    def tap(self, x: float, y: float) -> bool:
+        """A touch tap at page coordinates; False (and nothing done) where this session
+        cannot make one (Firefox's BiDi refuses touch here; WebKitGTK's WebDriver makes a
+        mouse click of it)."""
+        return False
+
     @abstractmethod
     def press(self, key: str) -> None:
         """A key ("Enter", "ArrowRight", "u") or a chord ("Control+y") to the focus."""
@@ -177,12 +183,20 @@ def stop_chromium() -> None:
 class ChromiumDriver(Driver):
     name = "chromium"
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, page: Any = None, touch: bool = False) -> None:
+        """``page``: drive this Playwright page (its context stays the caller's to close)
+        instead of a context of its own, as e2e/ does with its Playwright; ``touch``: its
+        context was made with ``has_touch``, so ``tap`` taps."""
         super().__init__(width, height)
-        # One Playwright and one browser per process (Playwright's sync API allows one);
-        # each session is a context of its own: an empty profile.
-        self._context = chromium_browser().new_context(viewport={"width": width, "height": height})
-        self._page = self._context.new_page()
+        self._owned = page is None
+        self._touch = touch
+        if page is None:
+            # One Playwright and one browser per process (Playwright's sync API allows one);
+            # each session is a context of its own: an empty profile.
+            size = {"width": width, "height": height}
+            page = chromium_browser().new_context(viewport=size).new_page()
+        self._page = page
+        self._context = page.context
         self._errors: list[str] = []
         self._requests: list[str] = []
         self._context.on("request", lambda r: self._requests.append(r.url))
@@ -214,6 +228,11 @@ class ChromiumDriver(Driver):
     def click_at(self, x: float, y: float) -> None:
         self._page.mouse.click(x, y)
 
+    def tap(self, x: float, y: float) -> bool:
+        if self._touch:
+            self._page.touchscreen.tap(x, y)
+        return self._touch
+
     def press(self, key: str) -> None:
         self._page.keyboard.press(key)
 
@@ -233,7 +252,8 @@ class ChromiumDriver(Driver):
         return out
 
     def close(self) -> None:
-        self._context.close()
+        if self._owned:
+            self._context.close()
 
 
 # --- Firefox: puppeteer-core over BiDi, in Node -----------------------------------------
@@ -432,10 +452,14 @@ class WebKitDriver(Driver):
         chain.perform()
 
     def viewport(self, width: int, height: int) -> None:
-        # WebDriver sizes the window: take off what is not the page.
+        # WebDriver sizes the window: take off what is not the page. A window kept larger
+        # than asked (MiniBrowser's has a minimum width) is not asked for less again: a
+        # width below zero is refused.
         self._driver.set_window_size(width, height)
         inner = self._driver.execute_script("return [innerWidth, innerHeight]")
-        self._driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self._driver.set_window_size(
+            max(width, 2 * width - inner[0]), max(height, 2 * height - inner[1])
+        )
 
     def screenshot(self, path: Path, selector: str | None = None) -> None:
         if selector:
