@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webapp.layout import TAP_PX, UP_READABLE
 
-from e2e.ui import DECK, LINE, blank, open_game, play, play_line, watched_context
+from e2e.ui import DECK, LINE, blank, bring_to, open_game, play, watched_context
 from scorpion import Game, saves
 from scorpion.session import Session
 
@@ -65,10 +65,6 @@ def seed_page(shared: BrowserContext, site_url: str, wait_ready) -> Iterator[Pag
     assert errors == []
 
 
-STORED_MOVES = "() => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves"
-SAVED_COUNT = (
-    "n => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves.length === n"
-)
 FRAME = "() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))"
 
 
@@ -84,17 +80,7 @@ def at(page: Page, size: tuple[int, int], moves: int, lang: str = "en") -> Page:
     if page.locator("html").get_attribute("lang") != lang:
         page.select_option("#language", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
-    played = page.evaluate(STORED_MOVES)
-    assert played == LINE[: len(played)], "the game left the seed line"
-    # Back one move before, then played again: nothing is left to redo, as after a boot.
-    for count in range(len(played) - 1, moves - 2, -1):
-        page.click("#undo")
-        page.wait_for_function(SAVED_COUNT, arg=count)
-    done = min(len(played), moves - 1)
-    play_line(page, LINE[done:moves])
-    page.wait_for_function(SAVED_COUNT, arg=moves)
-    assert page.evaluate(STORED_MOVES) == LINE[:moves]
-    expect(page.locator("#redo")).to_be_disabled()
+    bring_to(page, LINE[:moves])
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.wait_for_function(f"innerWidth === {size[0]} && innerHeight === {size[1]}")
     page.evaluate("document.getElementById('table').scrollTop = 0")

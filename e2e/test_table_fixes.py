@@ -1,6 +1,7 @@
 """Small defects a player met, each held to its fix: focus after a removed sequence, the
 hinted card taken by clicking it, the timer from the first action, the Animations switch
-under the system's reduced motion, and a restart after undoing every move.
+under the system's reduced motion, and a restart after undoing every move. (The win
+dialog's phrases at 360 px: e2e/test_finish.py.)
 
 One browser context for the module (reduced motion asked by the system); each test starts
 from an empty localStorage. Tests wait for conditions, never for fixed times.
@@ -104,23 +105,6 @@ def test_a_restart_after_undoing_every_move_is_no_loss(fresh, site_url, wait_rea
     assert Move.parse(LINE[0])  # the line's first move is a move, not the deal
 
 
-@pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
-def test_the_win_dialog_breaks_no_phrase(fresh, site_url, wait_ready, lang):
-    fresh.set_viewport_size({"width": 360, "height": 640})
-    page = open_game(fresh, site_url, f"?lang={lang}", wait_ready, saved=saved_after(len(LINE) - 1))
-    play(page, LINE[-1])
-    expect(page.locator("#win-dialog")).to_be_visible()
-    expect(page.locator("#win-score")).to_have_text("695")
-    # "Final score" is one line box; the sentence before it ends before it starts.
-    assert page.evaluate("document.getElementById('win-score-label').getClientRects().length") == 1
-    label = page.evaluate(
-        "(() => { const r = document.createRange();"
-        " r.selectNodeContents(document.getElementById('win-score-label'));"
-        " return r.getClientRects().length; })()"
-    )
-    assert label == 1
-
-
 def test_where_was_it_lost_asks_first_then_goes_back_in_the_same_game(fresh, site_url, wait_ready):
     lost = Game.new(3, moves="4C>1 5C>2 4H>5 AS>1 deal")  # dealing the reserve lost it
     session = Session(lost, counted=True)
@@ -140,7 +124,10 @@ def test_where_was_it_lost_asks_first_then_goes_back_in_the_same_game(fresh, sit
     assert len(stored(page)["current"]["game"]["moves"]) == 5  # nothing changed
     ask.click()
     page.click("#lost-look")
-    expect(page.locator("#lost-status")).to_contain_text("could still be won 1 action ago")
+    # the search runs in slices between frames: on a loaded machine it takes seconds
+    expect(page.locator("#lost-status")).to_contain_text(
+        "could still be won 1 action ago", timeout=60_000
+    )
     page.click("#lost-back")
     expect(dialog).to_be_hidden()
     expect(page.locator("#new-game-dialog")).to_be_hidden()

@@ -190,3 +190,37 @@ def until_snapshot_kept(page: Page, wait_ready: Any, timeout: float) -> None:
         page.reload()
         wait_ready(page)
     page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout)
+
+
+SAVED_MOVES = "() => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves"
+# Undo, a click at a time (each waits until the save has one move less), until ``count``.
+UNDO_TO = """async (count) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const saved = () => JSON.parse(localStorage.getItem("scorpion.save@/")).current.game.moves.length;
+  const undo = document.getElementById("undo");
+  for (let now = saved(); now > count; now = saved()) {
+    if (undo.disabled) throw new Error(`Undo is off with ${now} moves saved`);
+    undo.click();
+    for (let frames = 0; saved() === now; frames++) {
+      if (frames > 600) throw new Error(`Undo at ${now} moves was not saved`);
+      await frame();
+    }
+  }
+}"""
+
+
+def bring_to(page: Page, line: list[str]) -> None:
+    """The page's game brought to the end of ``line`` (at least one move) through the game
+    itself: Undo until the saved game is a start of ``line`` shorter than it, then the
+    rest of ``line`` played (``play_line``). Nothing is left to redo, as after a boot on
+    that save; the game (deal, variant) must be the one ``line`` is of."""
+    assert line, "a position after at least one move"
+    played = page.evaluate(SAVED_MOVES)
+    keep = 0
+    while keep < min(len(played), len(line) - 1) and played[keep] == line[keep]:
+        keep += 1
+    page.evaluate(UNDO_TO, keep)
+    play_line(page, line[keep:])
+    same = f"line => JSON.stringify(({SAVED_MOVES})()) === JSON.stringify(line)"
+    page.wait_for_function(same, arg=line)
+    expect(page.locator("#redo")).to_be_disabled()
