@@ -200,7 +200,10 @@ def until_snapshot_kept(page: Page, wait_ready: Any, timeout: float) -> None:
 
 
 SAVED_MOVES = "() => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves"
-# Undo, a click at a time (each waits until the save has one move less), until ``count``.
+# What the game keeps when the page is left (the save among it), kept now: a test's
+# instrument to read the save up to date (a save otherwise waits until the page is idle).
+KEEP_NOW = "() => dispatchEvent(new Event('pagehide'))"
+# Undo, a click at a time, each saved at once, a frame apart, until ``count`` moves.
 UNDO_TO = """async (count) => {
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const saved = () => JSON.parse(localStorage.getItem("scorpion.save@/")).current.game.moves.length;
@@ -208,10 +211,9 @@ UNDO_TO = """async (count) => {
   for (let now = saved(); now > count; now = saved()) {
     if (undo.disabled) throw new Error(`Undo is off with ${now} moves saved`);
     undo.click();
-    for (let frames = 0; saved() === now; frames++) {
-      if (frames > 600) throw new Error(`Undo at ${now} moves was not saved`);
-      await frame();
-    }
+    dispatchEvent(new Event("pagehide"));
+    if (saved() !== now - 1) throw new Error(`Undo at ${now} moves left ${saved()}`);
+    await frame();
   }
 }"""
 
@@ -222,6 +224,7 @@ def bring_to(page: Page, line: list[str]) -> None:
     rest of ``line`` played (``play_line``). Nothing is left to redo, as after a boot on
     that save; the game (deal, variant) must be the one ``line`` is of."""
     assert line, "a position after at least one move"
+    page.evaluate(KEEP_NOW)
     played = page.evaluate(SAVED_MOVES)
     keep = 0
     while keep < min(len(played), len(line) - 1) and played[keep] == line[keep]:
