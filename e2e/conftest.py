@@ -285,7 +285,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         )
 
 
-@pytest.fixture(name="wait_ready")
+@pytest.fixture(name="wait_ready", scope="session")
 def wait_ready_fixture() -> Callable[..., float]:
     """``wait_ready(page, timeout_ms=...)``: see ``wait_ready`` above."""
     return wait_ready

@@ -14,21 +14,54 @@ import subprocess
 import sys
 import zipfile
 import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
+
+from e2e.conftest import OffsiteGuard
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = 'document.documentElement.dataset.ready === "1"'
 LOADING = "#loading"
 
 
-def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_ready) -> None:
+@dataclass
+class Booted:
+    page: Page
+    errors: list[str]  # console errors and uncaught exceptions
+    offsite: OffsiteGuard
+    waited: float = 0.0
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Browser, site_url: str, wait_ready) -> Iterator[Booted]:
+    """The page booted once for the tests that only look at it, every request routed
+    through the offsite guard (no HTTP cache, as for pytest-playwright's ``page`` here)."""
+    context = browser.new_context()
+    offsite = OffsiteGuard()
+    context.route("**/*", offsite.handle)
+    page = context.new_page()
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error.message}"))
     page.goto(site_url)
-    waited = wait_ready(page)
+    yield Booted(page, errors, offsite, wait_ready(page))
+    context.close()
+    offsite.assert_none()
+
+
+def test_boots_to_ready(booted: Booted) -> None:
+    page, console_errors, offsite = booted.page, booted.errors, booted.offsite
     expect(page.locator(LOADING)).to_be_hidden()
-    print(f"boot: data-ready=1 after {waited:.1f} s")
+    print(f"boot: data-ready=1 after {booted.waited:.1f} s")
     # PyScript's program that writes its package was the one the build fingerprinted, so
     # it was skipped (static/pyscript-stdlib.mjs): a new PyScript would say "ran".
     assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "built"
@@ -46,13 +79,10 @@ def test_boots_to_ready(page: Page, site_url, console_errors, offsite, wait_read
     offsite.assert_none()
 
 
-def test_pyscripts_package_is_imported_only_when_used(
-    page: Page, site_url, console_errors, wait_ready
-) -> None:
+def test_pyscripts_package_is_imported_only_when_used(booted: Booted) -> None:
     """Nothing at start imports PyScript's Python package (a share of the boot), yet a
     `from pyscript import ...` finds it, as PyScript's own program would have left it."""
-    page.goto(site_url)
-    wait_ready(page)
+    page, console_errors = booted.page, booted.errors
     assert page.evaluate(IN_PYTHON, "'pyscript' in sys.modules") is False
     assert page.evaluate(IN_PYTHON, "from pyscript import document; document.title") == (
         page.title()

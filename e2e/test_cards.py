@@ -2,7 +2,8 @@
 (kept over a reload, painted before Python starts), the Rules dialog's board pictures in
 every language, and the strips of a long column showing each card's whole index.
 
-Geometry and state, not images; screenshots go to /tmp for a person to look at."""
+Geometry and state, not images; screenshots go to /tmp for a person to look at. The
+Rules tests share one page, which changes language through its menu."""
 
 from __future__ import annotations
 
@@ -95,9 +96,25 @@ def board_columns(lang: str) -> list[tuple[str, list[int]]]:
     ]
 
 
+@pytest.fixture(scope="module")
+def rules_page(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
+    """One page for the Rules in every language, booted once (in a context of its own: the
+    other tests empty their localStorage); each test picks its language in the menu."""
+    with desktop_context(browser) as context:
+        page = open_game(context.new_page(), site_url, "?deal=3", wait_ready)
+        yield page
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_draw_each_board_beside_its_listing(fresh, site_url, wait_ready, lang):
-    page = open_game(fresh, site_url, f"?lang={lang}&deal=3", wait_ready)
+def test_the_rules_draw_each_board_beside_its_listing(rules_page, lang):
+    page = rules_page
+    page.keyboard.press("Escape")  # the Rules of the test before
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    if page.locator("html").get_attribute("lang") != lang:
+        page.select_option("#language", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
     page.click("#rules")
     body = page.locator("#rules-body")
     expect(body.locator("h3").first).to_be_visible()

@@ -3,7 +3,9 @@ deal for a given local date (the page's clock set by Playwright), ``#deal-grade`
 grade of a graded deal, New game by grade deals a deal of that grade, the calendar marks a
 won day, and bad calendar data gives a notice and loses nothing.
 
-Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed times.
+The tests that only start new games share a newcomer's page, booted once; each sets New
+game back as a newcomer finds it. Tests wait for conditions (``expect``,
+``wait_for_function``), never for fixed times.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import blank, play_line
+from e2e.ui import play_line
 from scorpion import Game
 from scorpion.daily import Daily, day_number
 from scorpion.grading import measure
@@ -31,14 +34,17 @@ MARCH_1 = datetime(2026, 3, 1, 23, 30)  # late in the evening, local time
 DAILY_KEY = "scorpion.daily@/"
 
 
+OPTIONS: dict[str, Any] = {
+    "viewport": {"width": 1280, "height": 900},
+    "locale": "en-US",
+    "reduced_motion": "reduce",
+    "service_workers": "block",
+}
+
+
 @pytest.fixture(scope="module")
 def shared(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900},
-        locale="en-US",
-        reduced_motion="reduce",
-        service_workers="block",
-    )
+    context = browser.new_context(**OPTIONS)
     yield context
     context.close()
 
@@ -47,6 +53,32 @@ def boot(page: Page, site_url: str, wait_ready, when: datetime = MARCH_1) -> Pag
     page.clock.set_fixed_time(when)
     page.goto(site_url)
     wait_ready(page)
+    return page
+
+
+@pytest.fixture(scope="module")
+def newcomer(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
+    """A newcomer's page on March 1, booted once for the tests that only start new games
+    (in a context of its own: the others empty their localStorage)."""
+    context = browser.new_context(**OPTIONS)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield boot(page, site_url, wait_ready)
+    context.close()
+    assert errors == []
+
+
+def as_a_newcomer(page: Page) -> Page:
+    """The shared page with nothing open and New game as a newcomer finds it ("Winnable
+    deals only" on, any grade), set through the dialog."""
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    page.click("#new-game")
+    page.check("#ng-winnable")
+    page.select_option("#ng-grade", "")
+    page.click("#ng-cancel")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
     return page
 
 
@@ -65,23 +97,24 @@ def start_daily(page: Page) -> int:
     return deal_number(page)
 
 
-def test_the_daily_deal_is_the_same_for_a_date(fresh: Page, site_url, wait_ready) -> None:
-    page = boot(fresh, site_url, wait_ready)
+def test_the_daily_deal_is_the_same_for_a_date(
+    newcomer: Page, browser: Browser, site_url, wait_ready
+) -> None:
+    page = as_a_newcomer(newcomer)
     n = day_number(MARCH_1.date())
     assert start_daily(page) == TABLE.deal(n)
     expect(page.locator("#deal-grade")).to_have_text(f"Grade: {TABLE.grade(n)}")
     expect(page.locator("#status")).to_contain_text("March 1, 2026")
     # another player, the next day: the next day's deal
-    other = page.context.new_page()
-    blank(other, site_url)
-    boot(other, site_url, wait_ready, datetime(2026, 3, 2, 0, 5))
+    context = browser.new_context(**OPTIONS)
+    other = boot(context.new_page(), site_url, wait_ready, datetime(2026, 3, 2, 0, 5))
     assert start_daily(other) == TABLE.deal(n + 1) != TABLE.deal(n)
-    other.close()
+    context.close()
 
 
 @pytest.mark.parametrize("grade", ["easy", "expert"])
-def test_new_game_by_grade(fresh: Page, site_url, wait_ready, grade: str) -> None:
-    page = boot(fresh, site_url, wait_ready)
+def test_new_game_by_grade(newcomer: Page, grade: str) -> None:
+    page = as_a_newcomer(newcomer)
     for _ in range(2):
         before = page.locator("#deal-line").inner_text()
         page.click("#new-game")

@@ -3,8 +3,12 @@ opt-in auto-finish (offered only when nothing is hidden, its moves counted like 
 player's, undone like them) and the win's confetti, gone with the dialog.
 
 Two browser contexts: one with motion (the flights and the confetti), one where the
-system asks for reduced motion (the finish, played at its quick pace). Every test starts
-from an empty localStorage and waits for conditions, never for fixed times.
+system asks for reduced motion (the finish, played at its quick pace). Each has one page
+booted once on a save of the seed line, shared by the tests that need no other game: each
+brings it to its position, setting and language through the game (Escape, Undo, the
+line's moves, Settings, the language menu) and checks it got there. The tests that count
+statistics or need another variant boot their own page on an empty localStorage. Tests
+wait for conditions, never for fixed times.
 """
 
 from __future__ import annotations
@@ -16,7 +20,17 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webapp.table.cardart import symbol_id
 
-from e2e.ui import DECK, LINE, column_cards, desktop_context, open_game, play, watched_context
+from e2e.ui import (
+    DECK,
+    LINE,
+    blank,
+    bring_to,
+    column_cards,
+    desktop_context,
+    open_game,
+    play,
+    watched_context,
+)
 from scorpion import Game, saves
 from scorpion.session import Session, Settings
 
@@ -42,19 +56,62 @@ def moving(browser: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
-@pytest.fixture
-def motion_page(moving: BrowserContext, site_url: str) -> Iterator[Page]:
-    page = moving.new_page()
-    page.goto(site_url + "static/icon.svg")
-    page.evaluate("localStorage.clear()")
-    yield page
-    page.close()
-
-
 def saved_after(moves: int, variant: str = "classic", offer: bool = True) -> str:
     game = Game.from_deck(DECK, variant, moves=" ".join(LINE[:moves]))
     session = Session(game, Settings(offer_finish=offer), counted=True)
     return saves.dump(session, revision=1, saved_at=0)
+
+
+def booted(context: BrowserContext, site_url: str, wait_ready) -> Iterator[Page]:
+    page = context.new_page()
+    blank(page, site_url)
+    open_game(page, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False))
+    yield page
+    errors = page.errors  # type: ignore[attr-defined]
+    page.close()
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def moving_page(moving: BrowserContext, site_url: str, wait_ready) -> Iterator[Page]:
+    """The page with motion, booted once."""
+    yield from booted(moving, site_url, wait_ready)
+
+
+@pytest.fixture(scope="module")
+def still_page(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
+    """The page under reduced motion, booted once (in a context of its own: the tests that
+    boot their own pages empty their localStorage)."""
+    with desktop_context(browser) as context:
+        yield from booted(context, site_url, wait_ready)
+
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def at(page: Page, moves: int, offer: bool, lang: str = "en") -> Page:
+    """A shared page brought, through the game, ``moves`` moves into the seed line, with
+    Offer to finish as ``offer``, in ``lang``, on a desktop, nothing open, held or moving."""
+    page.set_viewport_size(DESKTOP)
+    for _ in range(3):  # the win dialog (or New game, from it), a finish, a held card
+        page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+    if page.locator("html").get_attribute("lang") != lang:
+        page.select_option("#language", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+    settings = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))["settings"]
+    if settings["offer_finish"] != offer:
+        page.click("#settings-button")
+        page.locator("#set-offer-finish").set_checked(offer)
+        page.keyboard.press("Escape")
+        expect(page.locator("#settings-dialog")).to_be_hidden()
+    bring_to(page, LINE[:moves])
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).settings.offer_finish === {str(offer).lower()}"
+    )
+    page.wait_for_function(IDLE)
+    return page
 
 
 def stored_moves(page: Page) -> list[str]:
@@ -83,10 +140,8 @@ PLACE_CARDS = """() => [...document.querySelectorAll('#place-1 .card')].map(c =>
 # --- a removed sequence flies to its place ---------------------------------------------
 
 
-def test_a_removed_sequence_flies_to_its_place_and_back_on_undo(motion_page, site_url, wait_ready):
-    page = open_game(
-        motion_page, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False)
-    )
+def test_a_removed_sequence_flies_to_its_place_and_back_on_undo(moving_page):
+    page = at(moving_page, REMOVING, offer=False)
     card, column = LINE[REMOVING].split(">")
     columns = [column_cards(page, c) for c in range(1, 8)]
     page.click(f'[data-card="{card}"]')
@@ -121,8 +176,8 @@ def test_a_removed_sequence_flies_to_its_place_and_back_on_undo(motion_page, sit
             assert abs(rect(page, f'[data-card="{name}"]')["x"] - left) < 2, (name, c)
 
 
-def test_with_animations_off_a_removed_sequence_lands_at_once(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(REMOVING, offer=False))
+def test_with_animations_off_a_removed_sequence_lands_at_once(still_page):
+    page = at(still_page, REMOVING, offer=False)
     card, column = LINE[REMOVING].split(">")
     page.click(f'[data-card="{card}"]')
     started = page.evaluate(
@@ -137,8 +192,8 @@ def test_with_animations_off_a_removed_sequence_lands_at_once(fresh, site_url, w
 
 
 @pytest.mark.parametrize("how", ["close", "escape", "new-game"])
-def test_no_confetti_after_the_win_dialog_closes(motion_page, site_url, wait_ready, how):
-    page = open_game(motion_page, site_url, "", wait_ready, saved=saved_after(len(LINE) - 1))
+def test_no_confetti_after_the_win_dialog_closes(moving_page, how):
+    page = at(moving_page, len(LINE) - 1, offer=True)
     play(page, LINE[-1])
     expect(page.locator("#win-dialog")).to_be_visible()
     expect(page.locator(".confetti i")).to_have_count(36)
@@ -153,8 +208,8 @@ def test_no_confetti_after_the_win_dialog_closes(motion_page, site_url, wait_rea
     page.wait_for_function(IDLE)  # the last flights land; nothing falls any more
 
 
-def test_no_confetti_without_animations(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(len(LINE) - 1))
+def test_no_confetti_without_animations(still_page):
+    page = at(still_page, len(LINE) - 1, offer=True)
     play(page, LINE[-1])
     expect(page.locator("#win-dialog")).to_be_visible()
     expect(page.locator(".confetti")).to_have_count(0)
@@ -166,11 +221,21 @@ PHRASES = """() => [...document.querySelectorAll('#win-text .phrase')].map(span 
 
 
 @pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
-def test_the_win_dialog_wraps_by_phrase(fresh, site_url, wait_ready, lang):
-    fresh.set_viewport_size({"width": 360, "height": 640})
-    page = open_game(fresh, site_url, f"?lang={lang}", wait_ready, saved=saved_after(len(LINE) - 1))
+def test_the_win_dialog_wraps_by_phrase(still_page, lang):
+    page = at(still_page, len(LINE) - 1, offer=True, lang=lang)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("innerWidth === 360")
     play(page, LINE[-1])
     expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator("#win-score")).to_have_text("695")
+    # "Final score" is one line box; the sentence before it ends before it starts.
+    assert page.evaluate("document.getElementById('win-score-label').getClientRects().length") == 1
+    label = page.evaluate(
+        "(() => { const r = document.createRange();"
+        " r.selectNodeContents(document.getElementById('win-score-label'));"
+        " return r.getClientRects().length; })()"
+    )
+    assert label == 1
     for width in (360, 1440):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_function(f"innerWidth === {width}")
@@ -207,8 +272,8 @@ def test_the_finish_is_offered_only_when_nothing_is_hidden(fresh, site_url, wait
     expect(page.locator("#finish")).to_be_hidden()
 
 
-def test_the_finish_is_opt_in(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY, offer=False))
+def test_the_finish_is_opt_in(still_page):
+    page = at(still_page, READY, offer=False)
     assert finish_stage(page, "off") == "off"
     expect(page.locator("#finish")).to_be_hidden()
     page.click("#settings-button")
@@ -271,8 +336,8 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
     hand.close()
 
 
-def test_a_key_stops_the_finish(motion_page, site_url, wait_ready):
-    page = open_game(motion_page, site_url, "", wait_ready, saved=saved_after(READY))
+def test_a_key_stops_the_finish(moving_page):
+    page = at(moving_page, READY, offer=True)
     finish_stage(page, "offered")
     page.click("#finish")
     wait_saved(page, READY + 1)  # the first move of the finish is played

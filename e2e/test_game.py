@@ -1,8 +1,10 @@
 """The game in the browser, played as a player would: clicks, drags, keys, reloads.
 
-One browser for the module; each test gets a fresh context (empty localStorage) and
-boots the page once, then reuses it. Every request is checked to stay on localhost.
-Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed times.
+The tests about what a game does share one booted page (``SharedTable``: each starts
+from a save of its own, taken as another tab's); those about starting, reloading and links
+boot their own, each on a new page with an empty localStorage. Every request is checked to
+stay on localhost. Tests wait for conditions (``expect``, ``wait_for_function``), never
+for fixed times.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from e2e.ui import (
     LINE,
     MARKUP_WITHOUT_SCRIPTS,
     SEED,
+    SharedTable,
     add_style,
     click_column,
     open_game,
     play,
+    shared_table,
     watched_context,
 )
 from scorpion import DEAL, Game, Move, saves
@@ -76,6 +80,16 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
+@pytest.fixture(scope="module")
+def table(browser: Browser, site_url: str, wait_ready) -> Iterator[SharedTable]:
+    with shared_table(browser, site_url, wait_ready, service_workers="block") as table:
+        yield table
+
+
+def seed() -> Session:
+    return Session(Game.from_deck(DECK))
+
+
 def description(page: Page) -> str:
     return page.locator("#board-description").inner_text()
 
@@ -100,8 +114,8 @@ def assert_nothing_names_face_down_cards(page: Page) -> None:
     assert not any("data-card" in b or "aria-label" in b or "title" in b for b in backs)
 
 
-def test_seed_move_by_click_and_board_in_three_languages(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}&lang=sv", wait_ready)
+def test_seed_move_by_click_and_board_in_three_languages(table) -> None:
+    page = table.load(seed(), lang="sv")
     expect(page.locator("#board-description")).to_have_text(seed_boards("sv")[0])
     assert page.locator("[data-card]").count() == 37
     assert_nothing_names_face_down_cards(page)
@@ -132,14 +146,13 @@ OVER_COLUMN = """([card, over]) => {
 
 
 def test_a_pile_held_goes_to_the_column_tapped_not_to_a_card_gliding_over_it(
-    fresh, site_url, wait_ready
+    table,
 ) -> None:
     """2H and the four cards on it glide from column 7 to column 3, over columns 6-4
     (slowed down here). With 6S held, a tap on 7S while it is seen over column 5 means
     column 5, where 6S cannot go (refused: it stays), not column 3, where 7S is bound
     and where 6S could go."""
-    fresh.emulate_media(reduced_motion="no-preference")
-    page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
+    page = table.load(seed(), reduced_motion="no-preference")
     play(page, "4H>7")
     add_style(page, ".cards .card { transition-duration: 30s !important; }")
     play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
@@ -167,15 +180,14 @@ CARD_AT = """([x, y]) => {
 
 
 def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
-    fresh, site_url, wait_ready
+    table,
 ) -> None:
     """With 6S held, the mouse is pressed on column 3 where the pile 2H-7S (slowed down
     here) is gliding to, and released once the pile covers that spot. Pressed on one
     element and released on another, the click goes to their common ancestor (the
     tableau, or the cards' layer), which is neither a card nor a column: the tap was
     once taken for one on an empty spot, and 6S was put back. It goes to column 3."""
-    fresh.emulate_media(reduced_motion="no-preference")
-    page = open_game(fresh, site_url, f"?deck={DECK}&lang=en", wait_ready)
+    page = table.load(seed(), reduced_motion="no-preference")
     play(page, "4H>7")
     add_style(page, ".cards .card { transition-duration: 8s !important; }")
     play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
@@ -265,9 +277,9 @@ def refusal_position() -> tuple[Game, str, dict[str, tuple[str, int]]]:
     return game, saves.dump(Session(game), revision=1, saved_at=0), found
 
 
-def test_refusals_in_each_language_only_with_interactive_rules(fresh, site_url, wait_ready):
-    game, saved, refused = refusal_position()
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved)
+def test_refusals_in_each_language_only_with_interactive_rules(table):
+    game, _saved, refused = refusal_position()
+    page = table.load(Session(game))
     status = page.locator("#status")
     board = page.locator("#board-description")
     expect(page.locator("#interactive-rules")).to_be_checked()
@@ -403,8 +415,8 @@ def description_of(game: Game, lang: str = "en") -> str:
     return describe(game, lang)
 
 
-def test_winning_line_ends_in_the_win_screen(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+def test_winning_line_ends_in_the_win_screen(table) -> None:
+    page = table.load(seed())
     expect(page.locator("#hint")).to_be_enabled()  # H suggests a move
     page.keyboard.press("h")
     expect(page.locator("#status")).to_contain_text("Hint:")
@@ -506,9 +518,9 @@ FITS = """e => {
 
 
 def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(
-    fresh, site_url, wait_ready
+    table, fresh, site_url, wait_ready
 ) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
+    page = table.load(seed())
     expect(page.locator("#hint")).to_be_enabled()
     status = page.locator("#status")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the hint fits all the same
@@ -525,15 +537,13 @@ def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
         expect(target).to_have_count(0)
         expect(page.locator("#undo")).to_be_enabled()
-    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.errors == []  # type: ignore[attr-defined]
     # Stuck: every move only shuttles cards. Asked, the hint says so and how far back
-    # another way on was; nothing is declared by itself (no dialog).
+    # another way on was; nothing is declared by itself (no dialog) as the game starts.
     game = stuck_game()
     text = saves.dump(Session(game, counted=True), revision=1, saved_at=0)
-    page.goto(site_url + "static/icon.svg")
-    page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
-    page.goto(site_url)
-    wait_ready(page)
+    page = open_game(fresh, site_url, "", wait_ready, saved=text)
+    status = page.locator("#status")
     expect(page.locator("dialog[open]")).to_have_count(0)
     page.keyboard.press("h")
     expect(status).to_contain_text("only moves face-up cards back and forth")

@@ -6,6 +6,12 @@ column's strips still show a whole index, and the table scrolls to its last card
 phones one compact bar with a menu, a table of at least 85 % of the height, thumb-sized
 targets, a status line that is not cut; on its side the phone uses its width. Geometry
 and state are asserted, never pictures. ``SCORPION_SHOTS=/tmp/dir`` keeps screenshots.
+
+One page for the module, booted once on a save of the seed line: each test sizes the
+window (the page measures and lays out again on resize, as at its start), picks its
+language in the language menu and brings the game to its position through the game
+itself: Escape closes what is open, Undo takes moves back, the line's next moves are
+played. Every test checks that it starts where it asked to.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webapp.table.layout import TAP_PX, UP_READABLE
 
-from e2e.ui import DECK, LINE, open_game, play, watched_context
+from e2e.ui import DECK, LINE, blank, bring_to, open_game, play, watched_context
 from scorpion import Game, saves
 from scorpion.session import Session
 
@@ -30,11 +36,14 @@ PHONES = [(390, 844), (360, 640)]
 SIDEWAYS = [(844, 390), (640, 360)]
 
 
+BASE = (1280, 800)  # where the language menu shows
+
+
 @pytest.fixture(scope="module")
 def shared(browser: Browser) -> Iterator[BrowserContext]:
     with watched_context(
-        browser, viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce",
-        has_touch=True,
+        browser, viewport={"width": BASE[0], "height": BASE[1]}, locale="en-US",
+        reduced_motion="reduce", has_touch=True,
     ) as context:  # fmt: skip
         yield context
 
@@ -44,9 +53,42 @@ def saved_after(moves: int) -> str:
     return saves.dump(Session(game, counted=True), revision=1, saved_at=0)
 
 
-def boot(page: Page, site_url: str, wait_ready, size: tuple[int, int], moves: int, query=""):
+@pytest.fixture(scope="module")
+def seed_page(shared: BrowserContext, site_url: str, wait_ready) -> Iterator[Page]:
+    """The module's page, booted once, LONG - 1 moves into the seed line."""
+    page = shared.new_page()
+    blank(page, site_url)
+    open_game(page, site_url, "", wait_ready, saved=saved_after(LONG - 1))
+    yield page
+    errors = page.errors  # type: ignore[attr-defined]
+    page.close()
+    assert errors == []
+
+
+FRAME = "() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))"
+
+
+def at(page: Page, size: tuple[int, int], moves: int, lang: str = "en") -> Page:
+    """The module's page brought, through the game, to ``moves`` moves into the seed line,
+    in ``lang``, at ``size``, with nothing open, held, focused or scrolled."""
+    page.set_viewport_size({"width": BASE[0], "height": BASE[1]})
+    for _ in range(3):  # a dialog, or the phone's menu, or a held card
+        page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("#menu-button")).not_to_have_attribute("aria-expanded", "true")
+    expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+    if page.locator("html").get_attribute("lang") != lang:
+        page.select_option("#language", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+    bring_to(page, LINE[:moves])
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    return open_game(page, site_url, query, wait_ready, saved=saved_after(moves))
+    page.wait_for_function(f"innerWidth === {size[0]} && innerHeight === {size[1]}")
+    page.evaluate("document.getElementById('table').scrollTop = 0")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.evaluate(FRAME)
+    page.evaluate(FRAME)  # the words that wait for a painted frame are in
+    page.wait_for_function("document.getAnimations().length === 0")
+    return page
 
 
 def shot(page: Page, name: str) -> None:
@@ -94,8 +136,8 @@ def column_boxes(page: Page) -> dict[int, list[tuple[float, float]]]:
 
 
 @pytest.mark.parametrize("size", DESKTOPS + PHONES + SIDEWAYS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_long_column_closes_up_alone_and_the_table_scrolls(fresh, site_url, wait_ready, size):
-    page = boot(fresh, site_url, wait_ready, size, LONG - 1)
+def test_a_long_column_closes_up_alone_and_the_table_scrolls(seed_page, size):
+    page = at(seed_page, size, LONG - 1)
     width, before = card_width(page), column_boxes(page)
     play(page, LINE[LONG - 1])  # JH>6: column 6 takes 20 cards, 36 in all
     expect(page.locator('[data-column="6"] ~ .cards [data-card]')).not_to_have_count(0)
@@ -129,10 +171,10 @@ def test_a_long_column_closes_up_alone_and_the_table_scrolls(fresh, site_url, wa
     shot(page, f"long-column-{size[0]}x{size[1]}")
 
 
-def test_the_desktop_uses_its_width(fresh, site_url, wait_ready):
+def test_the_desktop_uses_its_width(seed_page):
     widths = {}
     for size in DESKTOPS:
-        page = boot(fresh, site_url, wait_ready, size, LONG)
+        page = at(seed_page, size, LONG)
         widths[size] = card_width(page)
         table = page.evaluate(TABLE)
         seven = page.locator("#tableau").bounding_box()
@@ -141,8 +183,8 @@ def test_the_desktop_uses_its_width(fresh, site_url, wait_ready):
     assert widths[(1920, 1080)] >= 1.3 * widths[(1280, 800)], widths
 
 
-def test_drag_and_drop_while_the_table_is_scrolled(fresh, site_url, wait_ready):
-    page = boot(fresh, site_url, wait_ready, (1440, 900), LONG)
+def test_drag_and_drop_while_the_table_is_scrolled(seed_page):
+    page = at(seed_page, (1440, 900), LONG)
     assert LINE[LONG] == "QC>3"  # QC, low in the long column 6, onto KC alone in column 3
     page.evaluate("document.getElementById('table').scrollTop = 300")
     assert page.evaluate("document.getElementById('table').scrollTop") == 300
@@ -159,8 +201,8 @@ def test_drag_and_drop_while_the_table_is_scrolled(fresh, site_url, wait_ready):
     expect(page.locator('[data-column="3"][aria-owns~="card-QC"]')).to_have_count(1)
 
 
-def test_the_keyboard_cursor_brings_the_last_card_into_view(fresh, site_url, wait_ready):
-    page = boot(fresh, site_url, wait_ready, (1280, 800), LONG)
+def test_the_keyboard_cursor_brings_the_last_card_into_view(seed_page):
+    page = at(seed_page, (1280, 800), LONG)
     page.locator('[data-column="6"]').focus()
     for _ in range(40):  # down the column to its top card
         page.keyboard.press("ArrowDown")
@@ -173,10 +215,8 @@ def test_the_keyboard_cursor_brings_the_last_card_into_view(fresh, site_url, wai
 
 
 @pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
-def test_a_phone_has_one_compact_bar_and_the_table_most_of_the_height(
-    fresh, site_url, wait_ready, lang
-):
-    page = boot(fresh, site_url, wait_ready, (390, 844), LONG - 1, f"?lang={lang}")
+def test_a_phone_has_one_compact_bar_and_the_table_most_of_the_height(seed_page, lang):
+    page = at(seed_page, (390, 844), LONG - 1, lang)
     table = page.evaluate(TABLE)
     share = table["height"] / 844
     assert share >= 0.85, share
@@ -197,8 +237,8 @@ def test_a_phone_has_one_compact_bar_and_the_table_most_of_the_height(
     shot(page, f"phone-{lang}-390x844")
 
 
-def test_the_phones_menu(fresh, site_url, wait_ready):
-    page = boot(fresh, site_url, wait_ready, (390, 844), LONG - 1)
+def test_the_phones_menu(seed_page):
+    page = at(seed_page, (390, 844), LONG - 1)
     menu = page.locator("#menu-button")
     expect(menu).to_have_attribute("aria-expanded", "false")
     expect(page.locator("#share")).to_be_hidden()
@@ -234,8 +274,8 @@ def test_the_phones_menu(fresh, site_url, wait_ready):
 
 
 @pytest.mark.parametrize("size", SIDEWAYS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_phone_on_its_side_uses_its_width(fresh, site_url, wait_ready, size):
-    page = boot(fresh, site_url, wait_ready, size, LONG - 1)
+def test_a_phone_on_its_side_uses_its_width(seed_page, size):
+    page = at(seed_page, size, LONG - 1)
     table = page.evaluate(TABLE)
     bar = table["bar"]
     # the bar down the left edge, the table beside it, nothing overlapping
@@ -260,8 +300,8 @@ def test_a_phone_on_its_side_uses_its_width(fresh, site_url, wait_ready, size):
 
 
 @pytest.mark.parametrize("lang", ["en", "sv", "de", "zh-TW"])
-def test_the_status_line_says_the_win_whole_at_360(fresh, site_url, wait_ready, lang):
-    page = boot(fresh, site_url, wait_ready, (360, 640), len(LINE) - 1, f"?lang={lang}")
+def test_the_status_line_says_the_win_whole_at_360(seed_page, lang):
+    page = at(seed_page, (360, 640), len(LINE) - 1, lang)
     play(page, LINE[-1])
     status = page.locator("#status")
     expect(status).to_contain_text("695")

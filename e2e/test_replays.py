@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.ui import DECK, SEED, column_cards, open_game, play, watched_context
+from scorpion import DEAL, Game, saves
 from scorpion.replay import encode
+from scorpion.session import Session
 
 SEED_REPLAY = encode(SEED["deck"], "classic", SEED["winning_line"])
 SAVE_KEY = "scorpion.save@/"
@@ -39,14 +41,18 @@ def saved_game(page: Page) -> dict:
     return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["current"]["game"]
 
 
-def own_game(fresh: Page, site_url: str, wait_ready) -> dict:
-    """Deal 1 with its reserve dealt, saved: the player's own game."""
-    page = open_game(fresh, site_url, "?deal=1", wait_ready)
-    play(page, "deal")
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).current.game.moves.length === 1"
-    )
-    return saved_game(page)
+def own_save() -> str:
+    """The player's own game, saved: deal 1 with its reserve dealt (counted)."""
+    session = Session(Game.new(1))
+    session.play(DEAL)
+    return saves.dump(session, revision=1, saved_at=0)
+
+
+def own_game(page: Page, site_url: str, query: str, wait_ready) -> tuple[Page, dict]:
+    """``query`` opened over the player's own game; that game as saved."""
+    text = own_save()
+    game = json.loads(text)["current"]["game"]
+    return open_game(page, site_url, query, wait_ready, saved=text), game
 
 
 def index(page: Page) -> int:
@@ -64,8 +70,7 @@ def forward_to(page: Page, target: int) -> None:
 def test_a_replay_link_plays_the_seed_line_and_leaves_the_saved_game_alone(
     fresh, site_url, wait_ready
 ) -> None:
-    before = own_game(fresh, site_url, wait_ready)
-    page = open_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
+    page, before = own_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
     expect(page.locator("#replay-bar")).to_be_visible()
     assert "replay=" not in page.url  # a reload opens the player's own game
     expect(page.locator("#replay-position")).to_have_text("At the deal, 51 moves to go")
@@ -150,9 +155,8 @@ def test_share_this_game_replays_the_same_game(fresh, site_url, wait_ready) -> N
 
 
 def test_a_tampered_link_says_so_and_opens_the_saved_game(fresh, site_url, wait_ready) -> None:
-    before = own_game(fresh, site_url, wait_ready)
     tampered = SEED_REPLAY[:20] + ("A" if SEED_REPLAY[20] != "A" else "B") + SEED_REPLAY[21:]
-    page = open_game(fresh, site_url, f"?replay={tampered}", wait_ready)
+    page, before = own_game(fresh, site_url, f"?replay={tampered}", wait_ready)
     expect(page.locator("#notice-text")).to_have_text(
         "This replay link cannot be played: it was changed or cut short. "
         "Your own game is as you left it."
@@ -174,8 +178,7 @@ def test_a_bad_link_is_said_in_the_players_language(fresh, site_url, wait_ready)
 def test_another_tabs_save_during_a_replay_is_the_game_that_comes_back(
     fresh, shared, site_url, wait_ready
 ) -> None:
-    own_game(fresh, site_url, wait_ready)
-    page = open_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
+    page, _ = own_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
     other = open_game(shared.new_page(), site_url, "", wait_ready)
     play(other, "2H>6")
     other.wait_for_function(
@@ -226,8 +229,7 @@ def test_watching_the_solver_asks_first_then_plays_to_a_win(fresh, site_url, wai
 
 
 def test_play_from_here_asks_before_abandoning_a_counted_game(fresh, site_url, wait_ready) -> None:
-    own_game(fresh, site_url, wait_ready)  # deal 1, counted (one action played)
-    page = open_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)
+    page, _ = own_game(fresh, site_url, f"?replay={SEED_REPLAY}", wait_ready)  # counted
     page.click("#replay-forward")
     page.click("#replay-take")
     expect(page.locator("#link-dialog")).to_be_visible()  # another deal: asked first

@@ -7,10 +7,14 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+from scorpion import saves
+from scorpion.session import Session
+from scorpion.wording import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -18,6 +22,7 @@ SEED = json.loads((FIXTURES / "seed-deal.json").read_text())
 DECK = "".join(SEED["deck"])
 LINE: list[str] = SEED["winning_line"]
 LOCAL = ("127.0.0.1", "localhost", "::1")
+SAVE_KEY = "scorpion.save@/"
 
 
 @contextmanager
@@ -41,12 +46,14 @@ def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext
 def add_style(page: Page, css: str) -> None:
     """Add a style sheet to the page as a test's instrument. Not as a <style> element
     (Playwright's add_style_tag): the page's Content-Security-Policy refuses inline styles;
-    a constructed sheet is no markup, and the policy does not apply to it."""
+    a constructed sheet is no markup, and the policy does not apply to it. Noted in
+    ``window.__testSheets``, so that ``SharedTable`` can take it away again."""
     page.evaluate(
         """css => {
             const sheet = new CSSStyleSheet();
             sheet.replaceSync(css);
             document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+            (window.__testSheets ||= []).push(sheet);
         }""",
         css,
     )
@@ -190,3 +197,129 @@ def until_snapshot_kept(page: Page, wait_ready: Any, timeout: float) -> None:
         page.reload()
         wait_ready(page)
     page.wait_for_function(SNAPSHOT_KEPT, timeout=timeout)
+
+
+SAVED_MOVES = "() => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves"
+# What the game keeps when the page is left (the save among it), kept now: a test's
+# instrument to read the save up to date (a save otherwise waits until the page is idle).
+KEEP_NOW = "() => dispatchEvent(new Event('pagehide'))"
+# Undo, a click at a time, each saved at once, a frame apart, until ``count`` moves.
+UNDO_TO = """async (count) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const saved = () => JSON.parse(localStorage.getItem("scorpion.save@/")).current.game.moves.length;
+  const undo = document.getElementById("undo");
+  for (let now = saved(); now > count; now = saved()) {
+    if (undo.disabled) throw new Error(`Undo is off with ${now} moves saved`);
+    undo.click();
+    dispatchEvent(new Event("pagehide"));
+    if (saved() !== now - 1) throw new Error(`Undo at ${now} moves left ${saved()}`);
+    await frame();
+  }
+}"""
+
+
+def bring_to(page: Page, line: list[str]) -> None:
+    """The page's game brought to the end of ``line`` (at least one move) through the game
+    itself: Undo until the saved game is a start of ``line`` shorter than it, then the
+    rest of ``line`` played (``play_line``). Nothing is left to redo, as after a boot on
+    that save; the game (deal, variant) must be the one ``line`` is of."""
+    assert line, "a position after at least one move"
+    page.evaluate(KEEP_NOW)
+    played = page.evaluate(SAVED_MOVES)
+    keep = 0
+    while keep < min(len(played), len(line) - 1) and played[keep] == line[keep]:
+        keep += 1
+    page.evaluate(UNDO_TO, keep)
+    play_line(page, line[keep:])
+    same = f"line => JSON.stringify(({SAVED_MOVES})()) === JSON.stringify(line)"
+    page.wait_for_function(same, arg=line)
+    expect(page.locator("#redo")).to_be_disabled()
+
+
+# Counts the page's storage events for the save; added after the page has started, so the
+# game's own listener has run for an event by the time it is counted (listeners run in the
+# order they were added).
+COUNT_ARRIVALS = """key => {
+    window.__arrivals = 0;
+    addEventListener("storage", (event) => { if (event.key === key) window.__arrivals++; });
+}"""
+FRAME = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+class SharedTable:
+    """One booted game page shared by a module's tests, each test starting it from a save
+    of its own, without booting again.
+
+    A second page of the origin (the tiny icon) empties localStorage and stores the save
+    as the next revision: the game takes it as another tab's newer save (the storage
+    listener of webapp/main.py, ``Arrivals.adopt``), which replaces the whole session
+    (game, settings, statistics) and drops what was held, hinted or focused. Then what a
+    test may have changed around the game goes back: open dialogs closed (Escape), style
+    sheets a test added taken away, the window's size, reduced motion and the language
+    (the menu) set. For tests about what a game does, not about how a page starts: those
+    boot their own pages."""
+
+    def __init__(self, context: BrowserContext, site_url: str, wait_ready: Any) -> None:
+        self.context = context
+        self.writer = context.new_page()
+        blank(self.writer, site_url)
+        self.page = open_game(context.new_page(), site_url, "", wait_ready)
+        self.page.evaluate(COUNT_ARRIVALS, SAVE_KEY)
+
+    def load(
+        self,
+        session: Session,
+        lang: str = "en",
+        viewport: tuple[int, int] = (1280, 900),
+        reduced_motion: Literal["reduce", "no-preference"] = "reduce",
+    ) -> Page:
+        page = self.page
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        page.emulate_media(reduced_motion=reduced_motion)
+        page.evaluate(
+            """() => { const added = window.__testSheets || [];
+            document.adoptedStyleSheets = document.adoptedStyleSheets.filter(
+                (sheet) => !added.includes(sheet));
+            window.__testSheets = []; }"""
+        )
+        for _ in range(3):  # dialogs (one may have opened another), a held card
+            page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        stored = saves.read(self.writer.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+        text = saves.dump(session, revision=stored.revision + 1, saved_at=0)
+        arrivals = page.evaluate("window.__arrivals")
+        self.writer.evaluate(
+            "([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }",
+            [SAVE_KEY, text],
+        )
+        page.wait_for_function("n => window.__arrivals > n", arg=arrivals)
+        if page.locator("html").get_attribute("lang") != lang:
+            page.select_option("#language", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#board-description")).to_have_text(describe(session.game, lang))
+        expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.evaluate(FRAME)
+        page.evaluate(FRAME)  # the words and saves that wait for a painted frame are in
+        page.wait_for_function("document.getAnimations().length === 0")
+        return page
+
+    def close(self) -> None:
+        errors = self.page.errors  # type: ignore[attr-defined]
+        self.page.close()
+        self.writer.close()
+        assert errors == [], errors
+
+
+@contextmanager
+def shared_table(
+    browser: Browser, site_url: str, wait_ready: Any, **options: Any
+) -> Iterator[SharedTable]:
+    """A ``SharedTable`` in a watched desktop context of its own, in English, with the
+    system's reduced motion on (``options`` added): pages of another context cannot write
+    its storage."""
+    options = {"viewport": {"width": 1280, "height": 900}, "locale": "en-US", **options}
+    with watched_context(browser, reduced_motion="reduce", **options) as context:
+        table = SharedTable(context, site_url, wait_ready)
+        yield table
+        table.close()
