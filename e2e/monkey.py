@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
-from webapp import statsview
+from webapp import figures as number_formats
 
 from e2e.engines.drivers import Driver, WaitTimeoutError
 from e2e.engines.play import STILL, fresh, wait_ready
@@ -837,22 +837,22 @@ class Monkey:
 
 def expected_cells(figures: Any, lang: str) -> dict[str, str]:
     """The Statistics dialog's cells for ``figures`` as a player reads them in ``lang``."""
-    none = statsview.NONE
+    none = number_formats.NONE
 
     def count(value: int | None) -> str:
-        return none if value is None else statsview.number(value, lang)
+        return none if value is None else number_formats.number(value, lang)
 
     return {
         "played": count(figures.played),
         "won": count(figures.won),
-        "win_rate": statsview.percent(figures.win_rate, lang),
+        "win_rate": number_formats.percent(figures.win_rate, lang),
         "current_streak": count(figures.current_streak),
         "longest_streak": count(figures.longest_streak),
         "best_score": count(figures.best_score),
         "fewest_moves": count(figures.fewest_moves),
-        "fastest_ms": statsview.duration(figures.fastest_ms),
-        "average_moves": statsview.decimal(figures.average_moves, lang),
-        "average_ms": statsview.duration(figures.average_ms),
+        "fastest_ms": number_formats.duration(figures.fastest_ms),
+        "average_moves": number_formats.decimal(figures.average_moves, lang),
+        "average_ms": number_formats.duration(figures.average_ms),
         "clean_wins": count(figures.clean_wins),
         "assisted_wins": count(figures.assisted_wins),
     }
