@@ -3,24 +3,24 @@
 the panels' tests: what the player sees is in ``chrome``/``board``, what is saved in
 ``storage`` (through the real ``Store``).
 
-``FakeDialogs`` is ``panels.dialogs.Dialogs`` as the panels use it (listen, track, show,
+``Dialogs`` is ``panels.dialogs.Dialogs`` as the panels use it (listen, track, show,
 close, is_open, notice, the winnable lists), over the fake chrome.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fakes import FakeBoard, FakeChrome, FakePage, FakeStorage, now_timing
-from webapp import translated, winnable
+from webapp import translated
 from webapp.events import Events
 from webapp.page.storage import Store
 from webapp.page_texts import problem_text, static_labels, static_texts
 from webapp.panels.daily_deals import DailyDeals
+from webapp.panels.dialogs import Dialogs
 from webapp.panels.saved_data import SavedData
 from webapp.panels.stats_settings import StatsAndSettings
 from webapp.play.actuator import Actuator
@@ -42,62 +42,6 @@ SAVE_KEY = "scorpion.save@/"
 DAILY_KEY = "scorpion.daily@/"
 
 
-class SpokenAnnouncer(Announcer):
-    """``Announcer`` with the live region and the words written through the chrome's texts
-    and the board's labels only (the columns' names, written on elements, are left out)."""
-
-    def say(self, text: str, refusal: bool = False) -> None:
-        self.chrome.classed("status", "refusal", refusal)
-        self.chrome.text("status", text)
-
-    def update_words(self) -> None:
-        game = self.state.game
-        self.board.apply_labels(self.card_labels())
-        self.chrome.text("board-description", translated.board(game))
-
-
-class FakeDialogs:
-    """The dialogs' services the panels call, over ``FakeChrome``; the winnable lists
-    fetched through ``FakePage`` (``list-arrived`` when one is loaded)."""
-
-    def __init__(self, chrome: FakeChrome, page: FakePage, events: Events) -> None:
-        self.chrome = chrome
-        self.page = page
-        self.events = events
-        self.lists = winnable.Lists()
-
-    def listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
-        self.chrome.listen(element_id, kind, handler)
-
-    def track(self, name: str) -> None:
-        self.chrome.listen(name, "close", lambda _event: self.chrome.restore_focus(name))
-
-    def show(self, name: str) -> None:
-        self.chrome.show_modal(name)
-
-    def close(self, name: str) -> None:
-        self.chrome.close(name)
-
-    def is_open(self, name: str) -> bool:
-        return self.chrome.is_open(name)
-
-    def notice(self, text: str) -> None:
-        self.chrome.notice(text)
-
-    def load_list(self, variant: str) -> None:
-        if not self.lists.begin(variant):
-            return
-        self.page.fetch_text(
-            winnable.url(variant),
-            lambda text: self._arrived(variant, text),
-            lambda _error: self._arrived(variant, None),
-        )
-
-    def _arrived(self, variant: str, text: str | None) -> None:
-        if self.lists.arrived(variant, text) is None:
-            self.events.emit("list-arrived")
-
-
 @dataclass
 class PanelTable:
     storage: FakeStorage
@@ -107,12 +51,12 @@ class PanelTable:
     board: FakeBoard
     page: FakePage
     events: Events
-    speech: SpokenAnnouncer
+    speech: Announcer
     screen: Actuator
     keeper: AutoSave
     play: Controller
     arrivals: SessionSwap
-    dialogs: FakeDialogs
+    dialogs: Dialogs
 
     def saved(self) -> dict[str, Any]:
         """The save document in the storage."""
@@ -143,9 +87,8 @@ def table(saved: str | None = None, items: dict[str, str] | None = None, **page:
     session = loaded.session or Session(Game.new(7), loaded.settings, loaded.stats)
     state = TableState(session)
     chrome, board, events, timing = FakeChrome(), FakeBoard(), Events(), now_timing()
-    speech = SpokenAnnouncer(board, chrome, state)  # type: ignore[arg-type]
+    speech = Announcer(board, chrome, state)  # type: ignore[arg-type]
     screen = Actuator(board, chrome, state, Sizing(board), speech, events)  # type: ignore[arg-type]
-    dialogs = FakeDialogs(chrome, fake_page, events)
     keeper = AutoSave(store, state, screen, speech, timing, events)  # type: ignore[arg-type]
     focus = KeyboardFocus(board, state)  # type: ignore[arg-type]
     hinter = HintButton(chrome, timing, lambda: state.game)  # type: ignore[arg-type]
@@ -159,6 +102,7 @@ def table(saved: str | None = None, items: dict[str, str] | None = None, **page:
         hinter,
         events,  # type: ignore[arg-type]
     )
+    dialogs = Dialogs(chrome, fake_page, events, start=play.new_game, restart=play.restart)  # type: ignore[arg-type]
     arrivals = SessionSwap(
         state,
         screen,

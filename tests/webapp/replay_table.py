@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,10 +21,12 @@ from fakes import (
 )
 from webapp.events import Events
 from webapp.page.storage import Store
+from webapp.panels.dialogs import Dialogs
 from webapp.panels.lost_finder import LostFinder
 from webapp.panels.replayer import Replayer
 from webapp.panels.solver_watch import SolverWatch
 from webapp.play.actuator import Actuator
+from webapp.play.announcer import Announcer
 from webapp.play.autosave import AutoSave
 from webapp.play.hint_button import HintButton
 from webapp.play.keyboard_focus import KeyboardFocus
@@ -51,63 +52,6 @@ def seed_game(moves: int | str = 0) -> Game:
 SEED_REPLAY = Replay("classic", SEED_LINE, deck=tuple(SEED["deck"]))
 
 
-class StatusSpeech:
-    """``Announcer``'s part the table uses: says into ``#status``, as it does."""
-
-    def __init__(self, chrome: FakeChrome) -> None:
-        self.chrome = chrome
-
-    def say(self, text: str, refusal: bool = False) -> None:
-        self.chrome.text("status", text)
-
-    def forget(self) -> None:
-        pass
-
-    def card_labels(self) -> dict[str, str]:
-        return {}
-
-    def update_words(self) -> None:
-        pass
-
-
-class StubDialogs:
-    """``panels.dialogs.StubDialogs``'s part these panels use, on ``FakeChrome``: a modal opens
-    and closes (its close listeners run), and a link's question (``#link-dialog``) asks
-    before Play from here leaves a game in progress."""
-
-    def __init__(self, chrome: FakeChrome) -> None:
-        self.chrome = chrome
-        self.link_play: Callable[[], None] | None = None
-        chrome.listen("link-keep", "click", lambda _event: chrome.close("link-dialog"))
-        chrome.listen("link-play", "click", lambda _event: self._link_play())
-
-    def listen(self, element_id: str, kind: str, handler: Callable[[Any], None]) -> None:
-        self.chrome.listen(element_id, kind, handler)
-
-    def track(self, name: str) -> None:
-        self.chrome.listen(name, "close", lambda _event: self.chrome.restore_focus(name))
-
-    def show(self, name: str) -> None:
-        self.chrome.show_modal(name)
-
-    def close(self, name: str) -> None:
-        self.chrome.close(name)
-
-    def is_open(self, name: str) -> bool:
-        return self.chrome.is_open(name)
-
-    def confirm_link(self, text: str, play: Callable[[], None]) -> None:
-        self.link_play = play
-        self.chrome.text("link-text", text)
-        self.chrome.show_modal("link-dialog")
-
-    def _link_play(self) -> None:
-        self.chrome.close("link-dialog")
-        play, self.link_play = self.link_play, None
-        if play is not None:
-            play()
-
-
 @dataclass
 class ReplayTable:
     chrome: FakeChrome
@@ -118,7 +62,7 @@ class ReplayTable:
     state: TableState
     keeper: AutoSave
     queue: TaskQueue  # the timing's tasks: saves, paints, the solver's slices
-    dialogs: StubDialogs
+    dialogs: Dialogs
     replayer: Replayer
     solver: SolverWatch
     finder: LostFinder
@@ -171,14 +115,14 @@ def table(game: Game | None = None, counted: bool = True) -> ReplayTable:
     chrome, board, page, storage = FakeChrome(), FakeBoard(), FakePage(), FakeStorage()
     store = Store(storage, "/")
     state = TableState(session)
-    speech = StatusSpeech(chrome)
+    speech = Announcer(board, chrome, state)
     timing, queue = manual_timing()
     events = Events()  # nobody listens: what a save meets is not these tests' business
     screen = Actuator(board, chrome, state, Sizing(board), speech, events)
     keeper = AutoSave(store, state, screen, speech, timing, events)
     focus = KeyboardFocus(board, state)
     hinter = HintButton(chrome, timing, lambda: state.game)
-    dialogs = StubDialogs(chrome)
+    dialogs = Dialogs(chrome, page, events, start=lambda *_args: None, restart=lambda: None)
     arrivals = SessionSwap(state, screen, speech, keeper, focus, hinter, chrome, page, events)
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
