@@ -3,9 +3,11 @@
 #   make deps       .venv (requirements-dev.txt) and node_modules (package-lock.json), when changed
 #   make chromium   Debian's chromium + fonts-noto-cjk, only if $(CHROMIUM) is missing
 #   make engines    Debian's firefox-esr, webkit2gtk-driver, xvfb, xauth, only if missing
+#   make browsers   both of the above in one apt-get run (what make test uses)
 #   make site       build the static site into _site/ (tools/build_site.py)
 #   make serve      site, then serve _site/ on http://127.0.0.1:$(PORT)/
-#   make test       everything CI runs: lint, unit, wasm, e2e, engines-test
+#   make test       everything CI runs: lint, unit, wasm, e2e, engines-test (the first three
+#                   beside the browsers' installation, two at a time: make -j2 --output-sync)
 #   make lint       ruff + mypy       make unit   pytest tests/ under CPython, with coverage
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
 #   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
@@ -26,9 +28,13 @@ CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 PORT ?= 8000
 ARGS ?=
-# pytest-xdist: off by default. On two cores it gains little, and a run of the browser tests
-# with -n 2 lost some to crashed pages. Try: make test XDIST="-n auto".
-XDIST ?=
+# pytest-xdist for the browser suites: two workers, a test file to each at a time (a file's
+# tests share its booted pages), so that one browser boots Python while the other's test
+# waits on a page. The unit tests run in one process (coverage.py measures it), beside the
+# other stages in make test. XDIST="" runs the browser suites in one process.
+XDIST ?= -n 2 --dist loadfile
+# The engines' scenarios: an engine to each worker (e2e/engines/conftest.py groups them).
+XDIST_ENGINES ?= -n 2 --dist loadgroup
 
 # Stamps live inside what they stand for, so deleting .venv or node_modules resets them.
 VENV_STAMP := $(VENV)/.stamp-requirements
@@ -39,7 +45,7 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium engines engines-test site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
+.PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
 
 help:
 	@sed -n '1,16s/^# \{0,1\}//p' Makefile
@@ -64,35 +70,37 @@ $(WASM_STAMP): $(VENV_STAMP) $(NODE_STAMP) tools/install_wasm_deps.py
 	$(PY) tools/install_wasm_deps.py
 	touch $@
 
-chromium:
-	@if [ -x "$(CHROMIUM)" ] && { ! command -v dpkg-query >/dev/null \
-	     || dpkg-query -W -f='$${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'ok installed'; }; then \
-	  echo "chromium: $(CHROMIUM)"; \
-	else \
-	  if [ "$$(id -u)" != 0 ] && [ -z "$(SUDO)" ]; then \
-	    echo "chromium: $(CHROMIUM) missing; need root or sudo to apt-get install it" >&2; exit 1; \
-	  fi; \
-	  $(SUDO) apt-get update; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk; \
-	  test -x "$(CHROMIUM)" || { echo "chromium: still no $(CHROMIUM) (set CHROMIUM?)" >&2; exit 1; }; \
-	fi
-
+# Debian packages, installed in one apt-get run, only those missing. dpkg's unsafe-io skips
+# an fsync per file: a throwaway CI machine loses nothing by it, and installs sooner.
+CHROMIUM_PACKAGES := chromium fonts-noto-cjk
 # Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's MiniBrowser
 # (driven by WebKitWebDriver through selenium, under xvfb-run): see e2e/engines/.
 ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb xauth
+define apt_install
+missing=$$(for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+if [ -z "$$missing" ]; then \
+  echo "installed: $(1)"; \
+else \
+  if [ "$$(id -u)" != 0 ] && [ -z "$(SUDO)" ]; then \
+    echo "need root or sudo to apt-get install" $$missing >&2; exit 1; \
+  fi; \
+  $(SUDO) apt-get update -q; \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+    -o Dpkg::Options::=--force-unsafe-io $$missing; \
+fi
+endef
+
+chromium:
+	@$(call apt_install,$(CHROMIUM_PACKAGES))
+	@test -x "$(CHROMIUM)" || { echo "chromium: no $(CHROMIUM) (set CHROMIUM?)" >&2; exit 1; }
 
 engines:
-	@missing=$$(for p in $(ENGINE_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -z "$$missing" ]; then \
-	  echo "engines: $(ENGINE_PACKAGES) installed"; \
-	else \
-	  if [ "$$(id -u)" != 0 ] && [ -z "$(SUDO)" ]; then \
-	    echo "engines: need root or sudo to apt-get install" $$missing >&2; exit 1; \
-	  fi; \
-	  $(SUDO) apt-get update; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
-	fi
+	@$(call apt_install,$(ENGINE_PACKAGES))
+
+browsers:
+	@$(call apt_install,$(CHROMIUM_PACKAGES) $(ENGINE_PACKAGES))
+	@test -x "$(CHROMIUM)" || { echo "chromium: no $(CHROMIUM) (set CHROMIUM?)" >&2; exit 1; }
 
 # --- build ----------------------------------------------------------------------------------
 
@@ -114,7 +122,12 @@ winnable: $(VENV_STAMP)
 
 # --- tests ----------------------------------------------------------------------------------
 
-test: deps chromium engines site lint unit wasm e2e engines-test
+# The site and the catalogs first (unit tests read both), then the stages that need no
+# browser beside the browsers' installation, two at a time (each stage's output kept
+# together), then the browser suites, one after the other.
+test: deps site catalogs
+	$(MAKE) --no-print-directory -j2 --output-sync=target browsers lint unit wasm
+	$(MAKE) --no-print-directory e2e engines-test
 
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .
@@ -127,7 +140,7 @@ lint: $(VENV_STAMP)
 # tests reach without a browser (pyproject.toml, [tool.coverage]); the report lists the
 # modules not fully covered, and the total.
 unit: $(VENV_STAMP)
-	$(PY) -m coverage run -m pytest $(XDIST) $(ARGS)
+	$(PY) -m coverage run -m pytest $(ARGS)
 	$(PY) -m coverage report
 
 wasm: $(WASM_STAMP) catalogs
@@ -139,7 +152,7 @@ e2e: deps chromium site
 # The acceptance scenarios in Chromium, Firefox and WebKit (e2e/engines/); MiniBrowser has no
 # headless mode, hence the virtual display. Pick one: make engines-test ARGS="--engine webkit".
 engines-test: deps chromium engines site catalogs
-	xvfb-run -a -s "-screen 0 1920x1200x24" $(PY) -m pytest e2e/engines $(ARGS)
+	xvfb-run -a -s "-screen 0 1920x1200x24" $(PY) -m pytest e2e/engines $(XDIST_ENGINES) $(ARGS)
 
 # --- cleaning -------------------------------------------------------------------------------
 

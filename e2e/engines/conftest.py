@@ -99,6 +99,16 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("engine_name", chosen, scope="module")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # With pytest-xdist's --dist loadgroup (make engines-test), each engine's tests run in
+    # one worker, in order, on that engine's one session: two engines at a time.
+    for item in items:
+        params = getattr(item, "callspec", None)
+        engine = params.params.get("engine_name") if params else None
+        if engine:
+            item.add_marker(pytest.mark.xdist_group(engine))
+
+
 def load_build_site() -> ModuleType:
     if "build_site" in sys.modules:
         return sys.modules["build_site"]

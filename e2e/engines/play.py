@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from e2e.engines.drivers import Driver
+from e2e.ui import PLAY_LINE
 from scorpion import Game, Move
 from scorpion.wording import describe
 
@@ -77,9 +78,15 @@ STILL = """() => new Promise(resolve => {
 
 def click(driver: Driver, selector: str) -> None:
     """A click where a player would click ``selector``: on what is drawn there, once
-    nothing moves."""
-    driver.wait(STILL)
-    x, y = driver.wait(POINT, selector)
+    nothing moves (a table that scrolls under the pointer moves its cards too)."""
+    point = None
+    while True:  # the same point twice, nothing moving: a table that scrolled is measured again
+        driver.wait(STILL)
+        again = driver.wait(POINT, selector)
+        if again == point:
+            break
+        point = again
+    x, y = point
     driver.click_at(x, y)
 
 
@@ -120,6 +127,13 @@ def play(driver: Driver, move: str) -> None:
     wait_count(driver, f'[data-card="{card}"][aria-pressed="true"]', 1)
     click(driver, f'[data-column="{column}"]')
     wait_count(driver, owns(source, card), 0)
+
+
+def play_line(driver: Driver, moves: list[str]) -> None:
+    """Moves of the notation through the table's click handlers, in the page (what
+    ``play`` does with a driver's clicks, checked the same way, without a round trip per
+    click): for the way to a position, where the clicks themselves are not the subject."""
+    driver.js(PLAY_LINE, list(moves))
 
 
 def description(game: Game, lang: str = "en") -> str:
