@@ -31,7 +31,7 @@ ARGS ?=
 # pytest-xdist for the browser suites: two workers, a test file to each at a time (a file's
 # tests share its booted pages), so that one browser boots Python while the other's test
 # waits on a page. The unit tests run in one process (coverage.py measures it), beside the
-# other stages in make test. XDIST="" runs the browser suites in one process.
+# other stages in make test. XDIST="" and XDIST_ENGINES="" run the suites in one process.
 XDIST ?= -n 2 --dist loadfile
 # The engines' scenarios: an engine to each worker (e2e/engines/conftest.py groups them).
 XDIST_ENGINES ?= -n 2 --dist loadgroup

@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
-from e2e.ui import blank
+from e2e.ui import NAVIGATION_MS, blank
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = Path(os.environ.get("SCORPION_SITE_DIR", ROOT / "_site")).resolve()
@@ -221,6 +221,7 @@ def offsite() -> OffsiteGuard:
 def context(context: BrowserContext, offsite: OffsiteGuard) -> Iterator[BrowserContext]:
     """pytest-playwright's context, guarded: requests leaving localhost are aborted."""
     context.route("**/*", offsite.handle)
+    context.set_default_navigation_timeout(NAVIGATION_MS)
     yield context
     offsite.assert_none()
 

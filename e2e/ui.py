@@ -23,6 +23,8 @@ DECK = "".join(SEED["deck"])
 LINE: list[str] = SEED["winning_line"]
 LOCAL = ("127.0.0.1", "localhost", "::1")
 SAVE_KEY = "scorpion.save@/"
+# A page's load (not the game's boot: wait_ready waits for that), on a loaded machine.
+NAVIGATION_MS = 90_000
 
 
 @contextmanager
@@ -30,6 +32,7 @@ def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext
     """A browser context whose requests are watched, not routed (routing turns the HTTP
     cache off); on closing, none may have left the origin."""
     context = browser.new_context(**options)
+    context.set_default_navigation_timeout(NAVIGATION_MS)
     offsite: list[str] = []
 
     def watch(request: Request) -> None:
@@ -244,6 +247,8 @@ COUNT_ARRIVALS = """key => {
     addEventListener("storage", (event) => { if (event.key === key) window.__arrivals++; });
 }"""
 FRAME = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
+# A whole session taken from storage and drawn again: seconds on a loaded machine.
+ADOPT_MS = 30_000
 
 
 class SharedTable:
@@ -295,8 +300,10 @@ class SharedTable:
         page.wait_for_function("n => window.__arrivals > n", arg=arrivals)
         if page.locator("html").get_attribute("lang") != lang:
             page.select_option("#language", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-        expect(page.locator("#board-description")).to_have_text(describe(session.game, lang))
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=ADOPT_MS)
+        expect(page.locator("#board-description")).to_have_text(
+            describe(session.game, lang), timeout=ADOPT_MS
+        )
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0)
         page.evaluate("document.activeElement && document.activeElement.blur()")
         page.evaluate(FRAME)
