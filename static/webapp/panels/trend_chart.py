@@ -97,7 +97,7 @@ def chart_markup(t: Trend, streak: int, offset_minutes: int) -> str:
     in_a_row = in_a_row.format(count=f"<b>{number(streak, lang)}</b>")
     label = ngettext(
         # Translators: the accessible name of the Statistics chart of one variant.
-        "{variant}: chart of the last game, its score, moves and the win rate.",
+        "{variant}: chart of the last {count} game, its score, moves and the win rate.",
         "{variant}: chart of the last {count} games, their scores, moves and the win rate.",
         total,
     ).format(variant=translated.variant(t.variant), count=number(total, lang))
@@ -198,7 +198,7 @@ def _table(t: Trend, offset_minutes: int) -> str:
     total = len(t.games)
     caption = ngettext(
         # Translators: the caption of the Statistics chart's figures as a table.
-        "{variant}: the last game",
+        "{variant}: the last {count} game",
         "{variant}: the last {count} games, oldest first",
         total,
     ).format(variant=translated.variant(t.variant), count=number(total, lang))
@@ -260,5 +260,6 @@ def legend_markup() -> str:
         f'<li><span class="key {kind}" aria-hidden="true"></span>{escape(words)}</li>'
         for kind, words in items
     )
-    # Translators: the heading of the Statistics chart's legend, for screen readers.
-    return f'<ul class="trend-legend" aria-label="{escape(_("Legend"))}">{keys}</ul>'
+    # Translators: the name of the Statistics chart's legend, for screen readers.
+    name = escape(_("Legend"))
+    return f'<ul class="trend-legend" aria-label="{name}">{keys}</ul>'
