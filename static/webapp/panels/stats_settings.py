@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from scorpion.i18n import LANGUAGES
 from scorpion.game import VARIANTS
+from scorpion.i18n import LANGUAGES
 from scorpion.session import CHOICES
 from webapp import translated
 from webapp.events import Events
@@ -218,9 +218,8 @@ class StatsAndSettings:
     # --- statistics -----------------------------------------------------------------------
 
     def show_stats(self) -> None:
-        from webapp.panels.recent_view import table_markup as recent_markup  # not on the boot path
-
         from scorpion.trend import trend
+        from webapp.panels.recent_view import table_markup as recent_markup  # not on the boot path
         from webapp.panels.trend_chart import charts_markup
 
         stats = self.state.session.stats

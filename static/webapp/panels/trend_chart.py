@@ -154,7 +154,11 @@ def _drawing(t: Trend, offset_minutes: int) -> str:
     radius = 2.4 if total <= 50 else 1.7
     for index, game in enumerate(t.games):
         record = game.record
-        x, width, middle_x = _pct((index + 0.15) * slot), _pct(0.7 * slot), _pct((index + 0.5) * slot)
+        x, width, middle_x = (
+            _pct((index + 0.15) * slot),
+            _pct(0.7 * slot),
+            _pct((index + 0.5) * slot),
+        )
         high = max(MIN_BAR, round(record.score / t.score_top * (SCORE_BASE - SCORE_TOP)))
         low = max(MIN_BAR, round(record.moves / t.moves_top * MOVES_H))
         parts.append(
@@ -165,9 +169,7 @@ def _drawing(t: Trend, offset_minutes: int) -> str:
         )
         glyph_y = SCORE_BASE - high - radius - 2
         if record.assisted:
-            parts.append(
-                f'<circle class="helped" cx="{middle_x}" cy="{glyph_y:g}" r="{radius}"/>'
-            )
+            parts.append(f'<circle class="helped" cx="{middle_x}" cy="{glyph_y:g}" r="{radius}"/>')
         if record.won and record.clean:
             small = radius / 2 if record.assisted else radius
             parts.append(f'<circle class="clean" cx="{middle_x}" cy="{glyph_y:g}" r="{small:g}"/>')
