@@ -36,7 +36,7 @@ MOVES_TOP, MOVES_H = 132, 40  # the moves' bars hang from MOVES_TOP
 BRACKET_Y = 16  # the streak's bracket, between the scales' labels and the bars
 LABEL_Y = 11  # the baseline of the scales' labels
 MIN_BAR = 2  # a score or moves of 0 is still a mark
-MIN_SLOTS = 20  # few games do not make wide bars: the chart has room for this many
+MIN_SLOTS = 10  # few games do not make wide bars: the chart has room for this many
 
 
 def game_text(game: TrendGame, total: int, offset_minutes: int) -> str:
