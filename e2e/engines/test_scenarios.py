@@ -178,7 +178,7 @@ def test_the_winning_line_to_the_win(engine: Driver, server: SiteServer) -> None
     wait_count(engine, "[data-card]", 0)
     # Statistics from the win: the chart of the last games, drawn, pointed at, walked by keys.
     click(engine, "#win-stats")
-    marks = '#chart-classic [data-game]'
+    marks = "#chart-classic [data-game]"
     wait_count(engine, marks, 4)
     assert engine.js(DRAWN) == [4, 4], "every game's bar and mark has a box"
     readout = '[data-readout="classic"]'
