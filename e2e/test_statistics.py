@@ -153,7 +153,8 @@ CHART_BOX = """() => {
     const bars = [...document.querySelectorAll('#chart-classic .bar')]
         .map(b => b.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0);
     return {left: svg.left, right: svg.right, height: svg.height, inside: [box.left, box.right],
-            sideways: body.scrollWidth > body.clientWidth, bars: bars.length};
+            sideways: [body, body.parentElement].some(e => e.scrollWidth > e.clientWidth),
+            bars: bars.length};
 }"""
 READOUT = '#chart-classic [data-readout="classic"]'
 

@@ -240,9 +240,12 @@ def _table(t: Trend, offset_minutes: int) -> str:
             + "".join(f"<td>{c}</td>" for c in cells)
             + "</tr>"
         )
+    # Hidden by a box around it: a table is never narrower than its cells, and one hidden
+    # itself would still widen what scrolls around it.
     return (
-        f'<table class="visually-hidden trend-table"><caption>{escape(caption)}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="visually-hidden"><table class="trend-table">'
+        f"<caption>{escape(caption)}</caption>"
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
