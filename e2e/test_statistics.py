@@ -130,10 +130,68 @@ def test_three_games_in_the_panel_and_the_csv(fresh, site_url, wait_ready) -> No
     expect(page.locator("#recent-table tbody tr")).to_have_count(3)
     assert cell(page, "assisted_wins") == "1"
     audit(page, "Statistics with the last games")
+    the_chart_drawn_pointed_at_and_walked_by_keys(page)
+    page.emulate_media(color_scheme="dark")
+    audit(page, "Statistics with the chart, dark")
+    page.emulate_media(color_scheme="light")
     page.locator("#recent-scroll").focus()  # the list scrolls by keyboard too
     page.keyboard.press("End")
+    the_chart_fits(page, 360, 740)
+    page.locator("#stats-chart").screenshot(path="/tmp/stats-chart-360.png")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/stats-phone.png")
     page.set_viewport_size({"width": 1440, "height": 900})
     page.screenshot(path="/tmp/stats-desktop.png")
     page.locator("#recent-scroll").screenshot(path="/tmp/stats-recent.png")
+
+
+# The chart's box, the dialog body's, and whether the body scrolls sideways.
+CHART_BOX = """() => {
+    const svg = document.querySelector('#chart-classic svg').getBoundingClientRect();
+    const body = document.querySelector('#stats-dialog .panel-body');
+    const box = body.getBoundingClientRect();
+    const bars = [...document.querySelectorAll('#chart-classic .bar')]
+        .map(b => b.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0);
+    return {left: svg.left, right: svg.right, height: svg.height, inside: [box.left, box.right],
+            sideways: [body, body.parentElement].some(e => e.scrollWidth > e.clientWidth),
+            bars: bars.length};
+}"""
+READOUT = '#chart-classic [data-readout="classic"]'
+
+
+def the_chart_drawn_pointed_at_and_walked_by_keys(page: Page) -> None:
+    """The three games drawn (classic only); pointing at a game says it; Shift+Tab from the
+    list reaches the chart's one tab stop, the newest game, and the arrows walk the games."""
+    expect(page.locator("#stats-chart figure")).to_have_count(1)
+    marks = page.locator("#chart-classic [data-game]")
+    expect(marks).to_have_count(3)
+    drawn = page.evaluate(CHART_BOX)
+    assert drawn["bars"] == 3 and drawn["height"] == 190 and drawn["right"] - drawn["left"] > 400
+    expect(page.locator("#chart-classic")).to_contain_text("Last 3 games · 2 won (67%)")
+    expect(page.locator("#chart-classic .trend-streak")).to_have_text("0 wins in a row")
+    page.locator('[data-game="classic-0"]').hover()
+    expect(page.locator(READOUT)).to_contain_text("Game 1 of 3")
+    expect(page.locator(READOUT)).to_contain_text("assisted (hint)")
+    page.locator("#recent-scroll").focus()
+    page.keyboard.press("Shift+Tab")
+    focused = "() => document.activeElement.dataset.game"
+    assert page.evaluate(focused) == "classic-2"
+    expect(page.locator(READOUT)).to_contain_text("Game 3 of 3")
+    expect(page.locator(READOUT)).to_contain_text("Abandoned")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == "classic-1"
+    expect(page.locator(READOUT)).to_contain_text("Game 2 of 3")
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == "classic-0"
+    page.keyboard.press("Tab")  # one tab stop per chart: on to the list
+    assert page.evaluate("() => document.activeElement.id") == "recent-scroll"
+
+
+def the_chart_fits(page: Page, width: int, height: int) -> None:
+    """At a phone's width the chart fills the dialog's body and nothing scrolls sideways."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.locator("#chart-classic").scroll_into_view_if_needed()
+    box = page.evaluate(CHART_BOX)
+    left, right = box["inside"]
+    assert left <= box["left"] < box["right"] <= right and box["right"] - box["left"] > 250
+    assert not box["sideways"] and box["bars"] == 3

@@ -18,6 +18,7 @@ from e2e.engines.conftest import ROOT, SiteServer
 from e2e.engines.drivers import Driver
 from e2e.engines.play import (
     CONTROLLED,
+    POINT,
     STILL,
     after,
     boot,
@@ -174,7 +175,7 @@ BY_CLICKS = 6
 
 
 def test_the_winning_line_to_the_win(engine: Driver, server: SiteServer) -> None:
-    fresh(engine, server.url(), f"?deck={DECK}")
+    fresh(engine, server.url(), f"?deck={DECK}", saved=with_games())
     play_line(engine, LINE[:-BY_CLICKS])
     wait_text(engine, BOARD, description(after(LINE[:-BY_CLICKS])))
     for move in LINE[-BY_CLICKS:]:
@@ -183,6 +184,55 @@ def test_the_winning_line_to_the_win(engine: Driver, server: SiteServer) -> None
     wait_text(engine, "#win-score", str(SEED["winning_score"]))
     wait_text(engine, "#score", "695")
     wait_count(engine, "[data-card]", 0)
+    # Statistics from the win: the chart of the last games, drawn, pointed at, walked by keys.
+    click(engine, "#win-stats")
+    marks = "#chart-classic [data-game]"
+    wait_count(engine, marks, 4)
+    assert engine.js(DRAWN) == [4, 4], "every game's bar and mark has a box"
+    readout = '[data-readout="classic"]'
+    x, y = engine.wait(POINT, '[data-game="classic-1"]')
+    engine.move(x, y)
+    engine.wait(f"() => document.querySelector('{readout}').textContent.startsWith('Game 2 of 4')")
+    engine.js("() => document.querySelector('[data-game=\"classic-3\"]').focus()")
+    engine.wait("() => document.activeElement?.dataset.game === 'classic-3'")
+    engine.press("ArrowLeft")
+    engine.wait("() => document.activeElement?.dataset.game === 'classic-2'")
+    engine.wait(f"() => document.querySelector('{readout}').textContent.startsWith('Game 3 of 4')")
+    assert engine.js("() => document.activeElement.getAttribute('tabindex')") == "0"
+    # For a person to look at, engine by engine: the dialog (WebKitGTK's WebDriver draws an
+    # element of a modal dialog black, so the whole window).
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    engine.js("() => document.querySelector('#stats-chart').scrollIntoView({block: 'start'})")
+    engine.screenshot(SHOTS / f"{engine.name}-stats-chart.png")
+    assert engine.js(NARROW), "the dialog scrolls sideways"
+
+
+def with_games() -> str:
+    """A save whose statistics hold three classic games (a win, a loss, a win with a
+    hint), its game a new one: a link's deck replaces it without asking."""
+    from scorpion.history import GameRecord
+    from scorpion.stats import Stats, VariantStats
+
+    ended = 1_796_148_300_000
+    games = (
+        GameRecord(ended + 2, "classic", 9, "won", 60, 200_000, 640, ("hint",), False),
+        GameRecord(ended + 1, "classic", 8, "abandoned", 12, 60_000, 45, (), False),
+        GameRecord(ended, "classic", 7, "won", 51, 245_000, 695, (), True),
+    )
+    classic = VariantStats(3, 2, 0, 1, 695, 51, 245_000, 1, 1, 1, 51, 245_000)
+    session = Session(Game.new(9))
+    session.stats = Stats((("classic", classic), ("relaxed", VariantStats())), games)
+    return saves.dump(session, revision=1, saved_at=ended)
+
+
+# Nothing in Statistics is wider than the dialog.
+NARROW = """() => [...document.querySelectorAll('#stats-dialog, #stats-dialog .panel-body')]
+    .every(e => e.scrollWidth <= e.clientWidth)"""
+# The chart's bars and marks that the engine drew with a box.
+DRAWN = """() => ['bar', 'mark'].map(kind =>
+    [...document.querySelectorAll(`#chart-classic .${kind}`)]
+        .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+        .length)"""
 
 
 def test_language_switch(engine: Driver, server: SiteServer) -> None:

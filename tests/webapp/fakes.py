@@ -47,6 +47,7 @@ class FakeNode:
     inside: tuple[str, ...] = ()
     action: str | None = None
     index: str | None = None
+    game: str | None = None  # data-game (a game's mark in the Statistics chart)
 
     @property
     def tagName(self) -> str:  # noqa: N802 (the DOM's name)
@@ -56,6 +57,7 @@ class FakeNode:
     def dataset(self) -> Any:
         values = {"card": self.card, "column": self.column, "action": self.action}
         values["index"] = self.index
+        values["game"] = self.game
         return _Data({k: str(v) for k, v in values.items() if v is not None})
 
     def closest(self, selector: str) -> FakeNode | None:
@@ -63,6 +65,8 @@ class FakeNode:
             return self if self.card else None
         if selector == "[data-column]":
             return self if self.column is not None else None
+        if selector == "[data-game]":
+            return self if self.game else None
         if selector.startswith("#") and (self.id == selector[1:] or selector in self.inside):
             return self
         if selector == "button" and self.tag == "BUTTON":
@@ -142,6 +146,8 @@ class FakeChrome:
         self.details = ""
         self.reported: list[tuple[str, str]] = []
         self.raise_errors = True  # a handler's exception fails the test unless set False
+        self.texts_in: dict[tuple[str, str], str] = {}  # text_in's writes
+        self.tab_stops: dict[str, str] = {}  # rove's: element id -> the tab stop's selector
 
     def el(self, element_id: str) -> FakeElement:
         return self.elements.setdefault(element_id, FakeElement())
@@ -349,6 +355,18 @@ class FakeChrome:
     def media_changed(self, query: str, matches: bool) -> None:
         """The system's answer to ``query`` changed (as a ``MediaQueryList`` change)."""
         self.fire(f"media {query}", "change", SimpleNamespace(matches=matches))
+
+    # --- the chart of the last games (panels/trend_chart.py) -------------------------------
+
+    def text_in(self, element_id: str, selector: str, value: str) -> None:
+        """Kept by (element id, selector): ``texts_in``."""
+        self.texts_in[(element_id, selector)] = value
+
+    def rove(self, element_id: str, selector: str, focus: bool) -> None:
+        """The tab stop inside ``element_id`` (``tab_stops``); the focus on it if ``focus``."""
+        self.tab_stops[element_id] = selector
+        if focus:
+            self.focused = f"{element_id} {selector}"
 
 
 # --- the board ---------------------------------------------------------------------------------

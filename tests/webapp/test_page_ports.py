@@ -101,6 +101,33 @@ def test_form_values_markup_and_focus(document: Document) -> None:
     assert not chrome.inside(None, "more-tools")
 
 
+def test_the_statistics_chart_drawn_its_readout_and_its_roving_tab_stop(
+    document: Document,
+) -> None:
+    from webapp.panels.trend_chart import charts_markup
+
+    from scorpion.history import GameRecord
+    from scorpion.stats import Stats
+
+    games = tuple(GameRecord(0, v, 7, "won", 9, 1_000, 50) for v in ("classic", "relaxed") * 2)
+    chrome = chrome_for(document)
+    chrome.html("stats-chart", charts_markup(Stats(recent=games), 0))
+    box = document.getElementById("stats-chart")
+    marks = box.querySelectorAll("[data-game]")
+    assert [m.getAttribute("tabindex") for m in marks] == ["-1", "0", "-1", "0"]
+    chrome.text_in("stats-chart", '[data-readout="relaxed"]', "Game 1 of 2")
+    assert box.querySelectorAll("[data-readout]")[1].textContent == "Game 1 of 2"
+    chrome.rove("stats-chart", '[data-game="classic-0"]', False)  # this chart's stop only
+    assert [m.getAttribute("tabindex") for m in marks] == ["0", "-1", "-1", "0"]
+    assert document.activeElement is not marks[0]
+    chrome.rove("stats-chart", '[data-game="relaxed-0"]', True)
+    assert [m.getAttribute("tabindex") for m in marks] == ["0", "-1", "0", "-1"]
+    assert document.activeElement is marks[2]
+    chrome.rove("stats-chart", '[data-game="relaxed-7"]', True)  # gone: nothing changes
+    chrome.text_in("stats-chart", '[data-readout="chess"]', "x")
+    assert document.activeElement is marks[2]
+
+
 def test_a_dialog_gives_the_focus_back_where_it_was(document: Document) -> None:
     chrome = chrome_for(document)
     document.getElementById("new-game").focus()

@@ -298,6 +298,28 @@ class Chrome:
         """Click the element as the player would (a file input opens its chooser)."""
         self.element(element_id).click()
 
+    # --- the chart of the last games (panels/trend_chart.py) -------------------------------
+
+    def text_in(self, element_id: str, selector: str, value: str) -> None:
+        """The text of the element matching ``selector`` inside ``element_id``: markup
+        ``html`` drew, whose elements come and go (so never looked up by id nor cached)."""
+        found = self.element(element_id).querySelector(selector)
+        if found:
+            found.textContent = value
+
+    def rove(self, element_id: str, selector: str, focus: bool) -> None:
+        """A roving tab stop: the element matching ``selector`` inside ``element_id``
+        becomes the one of its siblings that Tab reaches (``tabindex`` 0, theirs -1), and
+        takes the focus if ``focus``."""
+        chosen = self.element(element_id).querySelector(selector)
+        if not chosen:
+            return
+        for other in chosen.parentNode.querySelectorAll('[tabindex="0"]'):
+            other.setAttribute("tabindex", "-1")
+        chosen.setAttribute("tabindex", "0")
+        if focus:
+            chosen.focus()
+
     def listen_media(self, query: str, handler: Callable[[bool], None]) -> None:
         """A guarded listener on a media query's changes (``handler``: whether it matches)."""
         media = self.document.defaultView.matchMedia(query)

@@ -1,7 +1,9 @@
 """Statistics, settings and the saved data: two dialogs and what their controls do.
 
-- Statistics (``#stats-dialog``): both variants side by side, a reset behind a
-  confirmation (``#reset-dialog``).
+- Statistics (``#stats-dialog``): both variants side by side, the last games as a chart
+  per variant (``#stats-chart``, ``panels/trend_chart.py``: pointing at a game or focusing
+  it says what it was; the arrow keys go from game to game) and as a table, a reset behind
+  a confirmation (``#reset-dialog``).
 - Settings (``#settings-dialog``): language, interactive rules, four-colour deck, card
   back and table colour (radio groups; the root's classes, ``paint.look_classes``),
   animations, timer, the offer to finish, and the saved data: whether the browser keeps it for good
@@ -20,8 +22,9 @@ data's list is drawn fresh).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from scorpion.game import VARIANTS
 from scorpion.i18n import LANGUAGES
 from scorpion.session import CHOICES
 from webapp import translated
@@ -39,9 +42,12 @@ from webapp.table.early_paint import CHOOSERS, look_classes
 from webapp.translated import _
 
 if TYPE_CHECKING:
+    from scorpion.trend import Trend
     from webapp.page.board import PageBoard
 
 TICK_MS = 1000
+# The keys that go from game to game in a chart of the last games, and how far.
+CHART_STEPS: Final = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 # Each on/off setting and its checkboxes: the footer's quick ones and the dialog's.
 SWITCHES = {
@@ -82,6 +88,8 @@ class StatsAndSettings:
         self.available = False  # the browser can keep the data for good (it said so)
         self.persisted: bool | None = None  # the browser's answer; None: not known
         self.asked = False  # persistent storage was asked for (once per visit)
+        self.trends: dict[str, Trend] = {}  # the charts shown, by variant
+        self.offset = 0  # the time zone their dates were written in (minutes west of UTC)
 
     # --- wiring ---------------------------------------------------------------------------
 
@@ -92,6 +100,9 @@ class StatsAndSettings:
         listen("stats-close", "click", lambda event: self.dialogs.close("stats-dialog"))
         listen("stats-reset", "click", lambda event: self.dialogs.show("reset-dialog"))
         listen("stats-export", "click", lambda event: self.export_stats())
+        listen("stats-chart", "pointerover", lambda event: self._chart_game(event, False))
+        listen("stats-chart", "focusin", lambda event: self._chart_game(event, True))
+        listen("stats-chart", "keydown", self._chart_key)
         listen("reset-cancel", "click", lambda event: self.dialogs.close("reset-dialog"))
         listen("reset-confirm", "click", lambda event: self.reset_stats())
         listen("settings-close", "click", lambda event: self.dialogs.close("settings-dialog"))
@@ -207,13 +218,61 @@ class StatsAndSettings:
     # --- statistics -----------------------------------------------------------------------
 
     def show_stats(self) -> None:
+        from scorpion.trend import trend
         from webapp.panels.recent_view import table_markup as recent_markup  # not on the boot path
+        from webapp.panels.trend_chart import charts_markup
 
         stats = self.state.session.stats
+        self.offset = self.page.utc_offset()
+        self.trends = {v: t for v in VARIANTS if (t := trend(stats.recent, v)).games}
         self.chrome.html("stats-table", table_markup(stats, self.state.game.variant))
-        self.chrome.html("recent-table", recent_markup(stats.recent, self.page.utc_offset()))
-        self.chrome.flag("recent-scroll", "hidden", not stats.recent)
+        self.chrome.html("stats-chart", charts_markup(stats, self.offset))
+        self.chrome.html("recent-table", recent_markup(stats.recent, self.offset))
+        for element_id in ("stats-chart", "recent-scroll"):
+            self.chrome.flag(element_id, "hidden", not stats.recent)
         self.chrome.flag("recent-empty", "hidden", bool(stats.recent))
+
+    def _chart_mark(self, event: Any) -> tuple[Trend, int] | None:
+        """The chart and the game whose mark ``event`` is on (None: not on a mark)."""
+        mark = event.target.closest("[data-game]") if event.target else None
+        if not mark:
+            return None
+        variant, _dash, index = str(mark.dataset.game).rpartition("-")
+        shown = self.trends.get(variant)
+        if shown is None or not index.isdigit() or int(index) >= len(shown.games):
+            return None
+        return shown, int(index)
+
+    def _chart_game(self, event: Any, focused: bool) -> None:
+        """A game's mark pointed at (or touched), or focused: the readout says what it
+        was, and a focused one is its chart's tab stop from now on."""
+        found = self._chart_mark(event)
+        if found is not None:
+            self.show_chart_game(*found, focus=False, rove=focused)
+
+    def _chart_key(self, event: Any) -> None:
+        """Left and Right (Page Up and Down: ten games; Home, End) go from game to game."""
+        found = self._chart_mark(event)
+        if found is None:
+            return
+        shown, index = found
+        key, last = str(event.key), len(shown.games) - 1
+        if key in CHART_STEPS:
+            index = min(max(index + CHART_STEPS[key], 0), last)
+        elif key in ("Home", "End"):
+            index = 0 if key == "Home" else last
+        else:
+            return
+        event.preventDefault()
+        self.show_chart_game(shown, index, focus=True, rove=True)
+
+    def show_chart_game(self, shown: Trend, index: int, focus: bool, rove: bool) -> None:
+        from webapp.panels.trend_chart import game_text
+
+        text = game_text(shown.games[index], len(shown.games), self.offset)
+        self.chrome.text_in("stats-chart", f'[data-readout="{shown.variant}"]', text)
+        if rove:
+            self.chrome.rove("stats-chart", f'[data-game="{shown.variant}-{index}"]', focus)
 
     def export_stats(self) -> None:
         """The statistics and the last games as a CSV file, named by today's date."""
