@@ -125,6 +125,7 @@ SETTLED_WORKER = "async () => { if (navigator.serviceWorker) await navigator.ser
 SETTLED_SNAPSHOT = "() => document.documentElement.dataset.snapshot !== 'shipped'"
 
 INTERVAL_MS = 0.0
+DEBUG = False
 
 
 class Phone:
@@ -158,6 +159,12 @@ class Phone:
 
     def arm(self) -> None:
         self.page.evaluate(PROBE)
+        if DEBUG:
+            self.page.evaluate("""() => { window.scorpionLog = [];
+              for (const t of ['pointerdown','pointerup','click','pointercancel','contextmenu'])
+                document.addEventListener(t, e => scorpionLog.push([t, e.pointerType,
+                  e.target.id || e.target.tagName, e.detail, Math.round(e.clientX),
+                  Math.round(e.clientY)]), true); }""")
 
     def kind(self, kind: str) -> None:
         page = self.page
@@ -187,6 +194,21 @@ class Phone:
         )
         return x, y
 
+    def tap_column(self, column: int) -> None:
+        """A tap on the column's top card (its top edge), or on an empty column's top."""
+        top = self.page.evaluate(
+            "(c) => document.querySelector(`[data-column='${c}']`).getAttribute('aria-owns')",
+            column,
+        )
+        ids = str(top or "").split()
+        if ids:
+            self.tap_card(ids[-1].removeprefix("card-"), "column")
+            return
+        box = self.page.locator(f'[data-column="{column}"]').bounding_box()
+        assert box is not None
+        self.kind("column")
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 10)
+
     def tap_card(self, card: str, kind: str) -> None:
         x, y = self.point(card)
         self.kind(kind)
@@ -208,6 +230,10 @@ class Phone:
         for step in range(1, DRAG_STEPS + 1):
             point = {"x": x + (tx - x) * step / DRAG_STEPS, "y": y + 20 * step / DRAG_STEPS}
             send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        # The finger rests before it lifts, as a player's does: a release at speed would be
+        # a fling, and Chromium takes the next tap for the fling's stop (no click).
+        page.wait_for_timeout(100)
+        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
         send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
     def close_win(self) -> None:
@@ -277,7 +303,9 @@ def until(phone: Phone, act: Any, done: str, arg: Any = None) -> None:
             phone.page.wait_for_function(done, arg=arg, timeout=20_000)
             return
         except PlaywrightTimeout:
-            print("a tap changed nothing; tapped again", flush=True)
+            if DEBUG:
+                print(phone.page.evaluate("window.scorpionLog.slice(-12)"))
+            print(f"a tap changed nothing ({getattr(act, 'args', '')}); tapped again", flush=True)
     raise SystemExit("five taps changed nothing")
 
 
@@ -301,8 +329,7 @@ def play_line(phone: Phone) -> None:
         kind = "pick" if n % 2 else "card"
         until(phone, partial(phone.tap_card, card, kind), TAKEN, [card, source])
         if page.locator(f'[data-card="{card}"][aria-pressed="true"]').count():
-            tap = partial(phone.tap, f'[data-column="{column}"]', "column")
-            until(phone, tap, GONE, [card, source])
+            until(phone, partial(phone.tap_column, int(column)), GONE, [card, source])
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0, timeout=TIMEOUT_MS)
     phone.close_win()
 
