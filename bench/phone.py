@@ -183,7 +183,9 @@ class Phone:
         """A point on the card's top edge, once it is the card a finger there touches (the
         middle of a card under others shows another card; a card gliding past may cover it)."""
         page = self.page
-        box = page.locator(f'[data-card="{card}"]').bounding_box()
+        element = page.locator(f'[data-card="{card}"]')
+        element.scroll_into_view_if_needed()  # a long column reaches below the screen
+        box = element.bounding_box()
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 4)
         page.wait_for_function(
@@ -204,7 +206,9 @@ class Phone:
         if ids:
             self.tap_card(ids[-1].removeprefix("card-"), "column")
             return
-        box = self.page.locator(f'[data-column="{column}"]').bounding_box()
+        element = self.page.locator(f'[data-column="{column}"]')
+        element.scroll_into_view_if_needed()
+        box = element.bounding_box()
         assert box is not None
         self.kind("column")
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 10)
