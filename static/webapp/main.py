@@ -8,6 +8,7 @@ Until ``<html data-ready="1">`` the page shows the board the last visit left (pa
 
 from __future__ import annotations
 
+import gc
 import traceback
 
 from webapp.boot.app import App, apply_language, open_app
@@ -50,6 +51,9 @@ def start() -> None:
     try:
         page.mark("scorpion-imported")  # marks for bench/load.py
         open_app(assemble(page, chrome, board, browser_timing(page)))
+        # What the boot made lives as long as the page: the cycle collector, which may
+        # run in any tap, leaves it out of its passes from now on.
+        gc.freeze()
     except Exception:  # the outermost boundary
         print("scorpion: could not start:\n" + traceback.format_exc())
         chrome.notice(_("Scorpion could not start. Reloading the page may help."))

@@ -52,6 +52,55 @@ def test_a_burst_of_actions_is_one_save_and_the_words_once() -> None:
     assert written == [table.store.save_key, table.store.paint_key]  # the player paused
 
 
+def test_a_tap_draws_and_speaks_and_leaves_the_rest_to_tasks_after_its_frame() -> None:
+    table = build()
+    table.settle()
+    written: list[str] = []
+    table.storage.setItem = lambda key, value: written.append(key)  # type: ignore[method-assign]
+    description = table.text("board-description")
+    table.tap_card("JD", pointerType="touch")  # one place to go: moved at once
+    assert table.state.game.moves == (Move("JD", 6),) and table.text("score") == "5"
+    assert table.status().startswith("Jack of diamonds")  # heard in the tap, as before
+    assert written == [] and table.text("board-description") == description
+    assert table.queue.kinds() == ["background", "defer"]
+    table.queue.run(rounds=1)  # the frame painted, the page idle
+    assert written == [table.store.save_key] and table.text("board-description") != description
+
+
+def test_the_paint_snapshot_is_made_and_written_in_two_idle_tasks() -> None:
+    table = build()
+    table.settle()  # the boot's tasks: the first board's paint kept
+
+    def painted_score() -> str:
+        return str(json.loads(table.storage.items[table.store.paint_key])["texts"]["score"])
+
+    table.tap_card("JD", pointerType="touch")
+    table.queue.run(rounds=1)  # the words, the save
+    assert table.queue.kinds() == ["idle"] and painted_score() == "0"
+    table.queue.run(rounds=1)  # the player paused: nothing done yet but a task asked for
+    assert table.queue.kinds() == ["background"] and painted_score() == "0"
+    table.queue.run(rounds=1)  # the board's records
+    assert table.queue.kinds() == ["background"] and painted_score() == "0"
+    table.queue.run(rounds=1)  # the text written
+    assert table.queue.kinds() == [] and painted_score() == "5"
+
+
+def test_a_tap_between_the_paint_tasks_is_kept_by_the_hidden_page() -> None:
+    table = build()
+    table.settle()
+    table.tap_card("JD", pointerType="touch")
+    table.queue.run(rounds=3)  # the words and the save, the pause, the paint's records
+    assert table.keeper.paint_made is not None  # made, not yet written
+    table.tap_card("3C", pointerType="touch")  # a tap lands: its save waits for idle
+    table.keeper.flush()  # the page is hidden before any task ran
+    assert table.saved_game().moves == (Move("JD", 6), Move("3C", 6))
+    painted = json.loads(table.storage.items[table.store.paint_key])
+    assert painted["texts"]["score"] == table.text("score") == "10"
+    table.settle()  # what was queued finds nothing older to write
+    assert json.loads(table.storage.items[table.store.paint_key]) == painted
+    assert table.saved().revision == 2 + 1  # the boot's save, the flush's; nothing since
+
+
 def test_a_refused_save_is_said_once_until_saving_works_again() -> None:
     table = build()
     table.storage.full = True
@@ -104,3 +153,17 @@ def test_sizes_are_measured_again_only_on_a_resize() -> None:
     board.card_width = 60.0
     assert sizing.fit(resized=True) and sizing.width == 60.0
     assert not sizing.fit(resized=True)
+
+
+def test_a_paint_made_before_a_replay_opened_waits_for_the_players_board() -> None:
+    table = build()
+    table.settle()
+    table.tap_card("JD", pointerType="touch")
+    table.queue.run(rounds=3)  # the paint's records made
+    before = table.storage.items[table.store.paint_key]
+    table.state.replaying = True
+    table.queue.run()  # its write finds a replay on the table
+    assert table.storage.items[table.store.paint_key] == before and table.keeper.paint_stale
+    table.state.replaying = False
+    table.keeper.flush()
+    assert json.loads(table.storage.items[table.store.paint_key])["texts"]["score"] == "5"

@@ -55,6 +55,7 @@ class Actuator:
         self.speech = speech
         self.events = events  # "drawn": the deal's grade follows (``panels.daily_deals``)
         self.view: View = {}
+        self.fixed_texts: tuple[str, dict[str, str]] = ("", {})  # the page's, by language
 
     def make_view(self) -> View:
         held = self.state.held
@@ -125,7 +126,10 @@ class Actuator:
 
     def paint_snapshot(self) -> dict[str, Any]:
         """The board as it is now, for ``index.html`` to paint on the next visit."""
-        texts = {**static_texts(), **self.game_texts()}
+        lang = translated.language()
+        if self.fixed_texts[0] != lang:  # the same for every board in one language
+            self.fixed_texts = (lang, static_texts())
+        texts = {**self.fixed_texts[1], **self.game_texts()}
         settings = self.state.session.settings
         looks = [name for name, on in look_classes(settings).items() if on]
-        return snapshot(self.view, texts, translated.language(), settings.four_colour, looks)
+        return snapshot(self.view, texts, lang, settings.four_colour, looks)

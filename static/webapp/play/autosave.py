@@ -2,13 +2,17 @@
 when the page is idle (one save for a burst of clicks), the paint snapshot once the
 player pauses; all of it at once when the page is hidden or left (``flush``).
 
+None of it runs in a tap: each is a task of its own after the tap's frame, and the paint
+snapshot, the longest, is cut in two idle tasks (the board's records, then the text
+written), so a tap that lands while one runs waits for a few milliseconds of it at most.
+
 What a save meets is told as ``webapp.events``: another tab's newer game (``conflict``),
 a refusal (``storage-problem``, said once until saving works again), a newer version's
 save moved to a backup (``newer-set-aside``), a game worth keeping saved (``saved``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from webapp.events import Events
 from webapp.page.storage import Store
@@ -39,6 +43,7 @@ class AutoSave:
         self.save_pending = False
         self.words_pending = False
         self.paint_stale = False  # the paint snapshot is older than the board
+        self.paint_made: dict[str, Any] | None = None  # made, not yet written
         self.storage_problem: str | None = None  # the last one said
 
     def after_frame(self, save: bool) -> None:
@@ -96,12 +101,30 @@ class AutoSave:
         self.timing.idle(self.quiet)
 
     def quiet(self) -> None:
-        """The player paused: the paint snapshot catches up."""
-        self.save_paint()
+        """The player paused: the paint snapshot catches up when the page is idle."""
+        if self.paint_stale and not self.state.replaying:
+            self.timing.background(self.make_paint)
+
+    def make_paint(self) -> None:
+        """The first idle task: the board's records (the write is the next one)."""
+        if self.paint_stale and not self.state.replaying:
+            self.paint_stale = False
+            self.paint_made = self.screen.paint_snapshot()
+            self.timing.background(self.write_paint)
+
+    def write_paint(self) -> None:
+        made, self.paint_made = self.paint_made, None
+        if made is None:
+            return
+        if self.state.replaying:  # written once the player's own board is back
+            self.paint_stale = True
+            return
+        self.store.save_paint(made)
 
     def save_paint(self) -> None:
         """Rebuilding the paint takes a few ms: written when the player pauses or leaves,
-        not after every click."""
+        not after every click. Now: the page is hidden or left."""
         if self.paint_stale and not self.state.replaying:
             self.paint_stale = False
-            self.store.save_paint(self.screen.paint_snapshot())
+            self.paint_made = self.screen.paint_snapshot()
+        self.write_paint()
