@@ -508,12 +508,28 @@ def copy_vendor(out: Path) -> None:
         if not (pyodide / name).is_file():
             raise BuildError(f"node_modules/{PYODIDE_SRC}/{name} is missing: run `npm ci`")
         if name not in (STDLIB_ZIP, LOCK_FILE):  # written by write_stdlib and write_lock
-            copy_file(pyodide / name, out / PYODIDE_DEST / name)
+            copy_vendor_file(pyodide / name, out / PYODIDE_DEST / name)
     dist = NODE_MODULES / PYSCRIPT_SRC
     if not (dist / PYSCRIPT_ENTRY).is_file():
         raise BuildError(f"node_modules/{PYSCRIPT_SRC}/{PYSCRIPT_ENTRY} is missing: run `npm ci`")
     for name in pyscript_boot_files(dist):  # only what the page loads
-        copy_file(dist / name, out / PYSCRIPT_DEST / name)
+        copy_vendor_file(dist / name, out / PYSCRIPT_DEST / name)
+
+
+# A script's pointer to its source map. The vendored packages' maps are not shipped (a
+# first visit would not fetch them, the service worker would have to keep them): the
+# pointers go too, so that no tool follows one to a missing file.
+SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\n?\Z")
+
+
+def copy_vendor_file(src: Path, dest: Path) -> None:
+    """A vendored file as it is, a script without its source-map comment."""
+    if src.suffix not in (".js", ".mjs"):
+        copy_file(src, dest)
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", src.read_bytes()))
+    dest.chmod(0o644)
 
 
 def file_hash(path: Path) -> str:
