@@ -67,6 +67,20 @@ for finder in sys.path_importer_cache.values():
         finder.invalidate_caches()
 `;
 
+// Pyodide keeps the options it was given for the interpreter's life: the snapshot's bytes
+// (Python's whole memory, some 30 MB, copied into the runtime once restored) would stay with
+// them. It gets a thenable that lets go of them once Pyodide has taken them.
+export function handOnce(promise) {
+  let held = promise;
+  return {
+    then(resolve, reject) {
+      const taken = held;
+      held = null;
+      return taken ? taken.then(resolve, reject) : Promise.reject(new Error("taken")).then(resolve, reject);
+    },
+  };
+}
+
 async function start() {
   const snapshot = await pythonSnapshot(link?.rate);
   if (snapshot) {
@@ -74,7 +88,7 @@ async function start() {
     // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
     compileEarly(WASM, globalThis, runtime);
     try {
-      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
+      const pyodide = await load({ ...output, _loadSnapshot: handOnce(snapshot.bytes) });
       pyodide.runPython(AFTER_RESTORE);
       performance.mark("scorpion-restored", { detail: snapshot.source }); // for bench/load.py
       snapshot.restored();
@@ -93,6 +107,7 @@ async function start() {
 
 const started = start().then(async (pyodide) => {
   writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
+  app = Promise.resolve(null); // written into Python's file system: its bytes can go
   pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/page/board.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);
