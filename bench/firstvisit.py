@@ -48,7 +48,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from harness import STOCK_BARE, ROOT, deck_query, load_average, median, prepare_site
+from harness import ROOT, STOCK_BARE, deck_query, load_average, median, prepare_site
 from netserve import Counter, gzip_server, slow_link
 
 TIMEOUT_S = 300

@@ -51,9 +51,7 @@ def install() -> None:
     if LIGHTHOUSE.is_file():
         return
     print("bench/lighthouse.py: npm ci --prefix bench (Lighthouse, once)", flush=True)
-    subprocess.run(
-        ["npm", "ci", "--prefix", str(BENCH), "--no-audit", "--no-fund"], check=True
-    )
+    subprocess.run(["npm", "ci", "--prefix", str(BENCH), "--no-audit", "--no-fund"], check=True)
 
 
 def run(url: str, preset: str, work: Path) -> dict[str, Any]:
@@ -136,7 +134,8 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"\nbench/lighthouse.py: Lighthouse 12.2.3, gzip as GitHub Pages, HTTP/1.1; "
-          f"medians of {args.runs} runs (range); load average before {before}, after {after}")  # fmt: skip
+          f"medians of {args.runs} runs (range); "
+          f"load average before {before}, after {after}")  # fmt: skip
     for preset, by_site in found.items():
         for label, runs in by_site.items():
             report(preset, label, runs)

@@ -33,7 +33,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import CHROMIUM, CHROMIUM_ARGS, STOCK_BARE, deck_query, load_average, prepare_sites, serve
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    STOCK_BARE,
+    deck_query,
+    load_average,
+    prepare_sites,
+    serve,
+)
 from playwright.sync_api import sync_playwright
 
 READY = """() => document.documentElement.dataset.ready === "1"
