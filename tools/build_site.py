@@ -212,6 +212,8 @@ STDLIB_UNREACHED: dict[tuple[str, str], str] = {
     ("decimal", "_pydecimal"): "only without the C module _decimal, which is built in",
 }
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
+# Made by it: the order importing the game loads its modules in (webapp/boot/steps.py).
+IMPORT_ORDER = "webapp/import_order.json"
 # Makes static/python.snapshot from the built site's runtime and app.zip.
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT = "static/python.snapshot"
@@ -304,7 +306,8 @@ class Precompiled:
     """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's Python by name, the
     ``.pyc`` of each of our sources (``pkg/mod.pyc`` for ``pkg/mod.py``) and of PyScript's
     own package (``pyscript/*.pyc``), and the dataclasses' compiled methods
-    (``webapp/dataclass_code.bin``); ``stdlib``: by path in python_stdlib.zip
+    (``webapp/dataclass_code.bin``) and the order the game's import loads its modules in
+    (``webapp/import_order.json``); ``stdlib``: by path in python_stdlib.zip
     (``json/decoder.py``), the ``.pyc`` of each standard-library module the boot imports;
     ``program``: the fingerprint (``{"length", "fnv1a"}``) of the program PyScript runs to
     write its package."""
@@ -395,7 +398,7 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> Precompiled:
         if done.returncode != 0:
             raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
         app = work / "app"
-        made = sorted([*app.rglob("*.pyc"), *app.rglob("*.bin")])
+        made = sorted([*app.rglob("*.pyc"), *app.rglob("*.bin"), app / IMPORT_ORDER])
         app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in made}
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
