@@ -2,7 +2,7 @@
 desktop preset, Performance, Accessibility, Best Practices and SEO.
 
     .venv/bin/python bench/lighthouse.py [--runs 3] [--preset mobile --preset desktop]
-        [--site DIR] [--baseline DIR] [--json FILE]
+        [--site DIR] [--baseline DIR] [--tasks] [--json FILE]
 
 Lighthouse is pinned in ``bench/package.json`` (12.2.3, the last to run on Node 20) and
 installed on demand into ``bench/node_modules`` (``npm ci --prefix bench``): never by
@@ -13,7 +13,8 @@ compressed) and runs Lighthouse's CLI with Debian's Chromium (``$CHROME_PATH`` o
 throttles by simulation (Lantern: 4x CPU, a slow 4G link) from a load on the unthrottled
 machine; desktop, likewise with its own settings. Prints, per preset, the median of the
 runs' category scores, Total Blocking Time, First and Largest Contentful Paint, Speed
-Index, and every audit that failed in the other three categories. ``--baseline DIR`` adds
+Index, and every audit that failed in the other three categories; ``--tasks``: the long
+tasks of the median run (by Total Blocking Time), as Lighthouse lists them. ``--baseline DIR`` adds
 another build, its runs alternating with this one's.
 """
 
@@ -64,7 +65,12 @@ def run(url: str, preset: str, work: Path) -> dict[str, Any]:
     if preset == "desktop":
         command.append("--preset=desktop")
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-    subprocess.run(command, check=True, env=env, cwd=work)
+    for attempt in range(3):  # a busy machine can time Lighthouse's DevTools calls out
+        if subprocess.run(command, env=env, cwd=work).returncode == 0:
+            break
+        print(f"  (Lighthouse failed, attempt {attempt + 1} of 3)", flush=True)
+    else:
+        raise SystemExit("bench/lighthouse.py: Lighthouse failed three times")
     report = json.loads(out.read_text())
     audits = report["audits"]
     failed = {}
@@ -73,7 +79,12 @@ def run(url: str, preset: str, work: Path) -> dict[str, Any]:
             audit = audits[ref["id"]]
             if ref["weight"] and audit["score"] is not None and audit["score"] < 1:
                 failed[ref["id"]] = f"{name}: {audit['title']}"
+    tasks = [
+        (item.get("url", ""), item["startTime"], item["duration"])
+        for item in audits.get("long-tasks", {}).get("details", {}).get("items", [])
+    ]
     return {
+        "tasks": tasks,
         "scores": {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES},
         "metrics": {key: audits[key]["numericValue"] for key in METRICS},
         "failed": failed,
@@ -81,7 +92,7 @@ def run(url: str, preset: str, work: Path) -> dict[str, Any]:
     }
 
 
-def report(preset: str, label: str, runs: list[dict[str, Any]]) -> None:
+def report(preset: str, label: str, runs: list[dict[str, Any]], tasks: bool) -> None:
     scores = "  ".join(
         f"{name} {median([r['scores'][name] for r in runs]):.0f}"
         f" ({min(r['scores'][name] for r in runs)}-{max(r['scores'][name] for r in runs)})"
@@ -97,6 +108,11 @@ def report(preset: str, label: str, runs: list[dict[str, Any]]) -> None:
         failed.update(r["failed"])
     for audit, title in sorted(failed.items()):
         print(f"  {'':16} failed: {audit} ({title})")
+    if tasks:
+        middle = sorted(runs, key=lambda r: r["metrics"]["total-blocking-time"])[len(runs) // 2]
+        print(f"  {'':16} long tasks of the median run (start, duration, script):")
+        for url, start, duration in middle["tasks"]:
+            print(f"  {'':18} {start / 1000:6.2f} s {duration:6.0f} ms  {url.rsplit('/', 1)[-1]}")
 
 
 def main() -> None:
@@ -105,6 +121,7 @@ def main() -> None:
     parser.add_argument("--preset", action="append", choices=("mobile", "desktop"), default=[])
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
     parser.add_argument("--baseline", type=Path, help="another build, in the same run")
+    parser.add_argument("--tasks", action="store_true", help="list the long tasks too")
     parser.add_argument("--json", type=Path, help="write every run's figures here")
     args = parser.parse_args()
     presets = args.preset or ["mobile", "desktop"]
@@ -138,7 +155,7 @@ def main() -> None:
           f"load average before {before}, after {after}")  # fmt: skip
     for preset, by_site in found.items():
         for label, runs in by_site.items():
-            report(preset, label, runs)
+            report(preset, label, runs, args.tasks)
     if args.json:
         args.json.write_text(json.dumps(found, indent=1))
 

@@ -1,7 +1,7 @@
 """The page's memory once it is ready: the game against bare Pyodide, in Chromium.
 
     .venv/bin/python bench/memory.py [--runs 2] [--settle 10] [--warm] [--site DIR]
-        [--baseline DIR] [--json FILE]
+        [--baseline DIR] [--engine chromium|firefox] [--json FILE]
 
 Builds a private copy of the site (as bench/load.py does; ``--site DIR`` copies a built
 one), serves it with ``python -m http.server`` and opens, in a fresh headless Chromium each
@@ -18,6 +18,10 @@ load is measured. ``settle`` seconds after the page took input it reads:
 - **wasm memory**: the size of the Python runtime's ``WebAssembly.Memory`` (game only; the
   page's interpreter from ``pyodide-boot.mjs``).
 
+``--engine firefox``: Firefox ESR through ``e2e/engines/drivers.py`` (a new browser and
+profile per load), the RSS of its content processes for tabs (the JS and wasm figures are
+Chromium's only).
+
 Prints each run and the medians, game minus bare. The renderer's RSS moves by tens of MB
 between runs (garbage collection): compare within one run.
 """
@@ -28,6 +32,7 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,6 +41,7 @@ from typing import Any
 from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    ROOT,
     STOCK_BARE,
     deck_query,
     load_average,
@@ -107,6 +113,46 @@ def renderer_rss(profile: Path) -> int:
     return total
 
 
+def content_rss(root: int) -> int:
+    """Bytes: the VmRSS of Firefox's content processes for tabs under the process ``root``."""
+    tree = children()
+    total = 0
+    queue = [root]
+    while queue:
+        pid = queue.pop()
+        queue.extend(tree.get(pid, []))
+        args = cmdline(pid).split()
+        if "-contentproc" in args and "tab" in args:
+            total += rss_kb(pid) * 1024
+    return total
+
+
+def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
+    """The same in Firefox (e2e/engines/drivers.py, a new browser and profile per page):
+    the content processes' RSS, Firefox's own memory reporters not being reachable from a
+    page."""
+    from e2e.engines.drivers import FirefoxDriver
+
+    driver = FirefoxDriver(1280, 900)
+    try:
+        if warm:
+            driver.goto(url)
+            driver.wait(READY, timeout=120)
+        driver.goto(url)
+        driver.wait(READY, timeout=120)
+        time.sleep(settle)
+        return {
+            "rss": content_rss(driver._process.pid),
+            "heap": 0,
+            "backing": 0,
+            "wasm": None,
+            "snapshot": driver.js("() => document.documentElement.dataset.snapshot || null"),
+            "load": load_average(),
+        }
+    finally:
+        driver.close()
+
+
 def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool) -> dict[str, Any]:
     context = playwright.chromium.launch_persistent_context(
         str(profile),
@@ -156,8 +202,10 @@ def main() -> None:
     parser.add_argument("--warm", action="store_true", help="measure a second visit")
     parser.add_argument("--site", type=Path, help="copy this built site instead of building")
     parser.add_argument("--baseline", type=Path, help="another build's game in every run")
+    parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
     parser.add_argument("--json", type=Path, help="write every run's figures here")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
     found: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="scorpion-memory-") as tmp:
         work = Path(tmp)
@@ -178,7 +226,11 @@ def main() -> None:
                     kinds += [(k, bases["current"] + PAGES[k]) for k in ("bare", "stock")]
                     for label, url in kinds if index % 2 == 0 else kinds[::-1]:
                         profile = work / f"profile-{label}-{index}"
-                        got = measure(playwright, url, profile, args.settle, args.warm)
+                        got = (
+                            measure_firefox(url, args.settle, args.warm)
+                            if args.engine == "firefox"
+                            else measure(playwright, url, profile, args.settle, args.warm)
+                        )
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
                               f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
@@ -189,7 +241,7 @@ def main() -> None:
                     server.__exit__(None, None, None)
     after = load_average()
     visit = "second visit (warm)" if args.warm else "first visit, served locally"
-    print(f"\nbench/memory.py: Chromium, {visit}, {args.settle:g} s after ready, "
+    print(f"\nbench/memory.py: {args.engine}, {visit}, {args.settle:g} s after ready, "
           f"medians of {args.runs} runs; load average before {before}, after {after}")  # fmt: skip
     bare = statistics.median(r["rss"] for r in found["bare"])
     for label, runs in found.items():
