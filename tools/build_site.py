@@ -195,7 +195,16 @@ STDLIB_UNREACHED: dict[tuple[str, str], str] = {
     ("pyodide._package_loader", "tarfile"): "unpacking a package's tar: the page loads none",
     **{
         (module, "argparse"): "the module's command line (main)"
-        for module in ("ast", "calendar", "dis", "inspect", "random", "tokenize", "zipfile")
+        for module in (
+            "ast",
+            "calendar",
+            "dis",
+            "inspect",
+            "pickle",
+            "random",
+            "tokenize",
+            "zipfile",
+        )
     },
     ("random", "statistics"): "random's self-test (_test_generator)",
     ("logging", "pickle"): "logging's SocketHandler: no sockets here",
