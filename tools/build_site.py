@@ -201,6 +201,7 @@ STDLIB_UNREACHED: dict[tuple[str, str], str] = {
             "dis",
             "inspect",
             "pickle",
+            "py_compile",
             "random",
             "tokenize",
             "zipfile",
