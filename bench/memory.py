@@ -13,8 +13,8 @@ load is measured. ``settle`` seconds after the page took input it reads:
 
 - **RSS**: the ``VmRSS`` of the browser's renderer processes (``--type=renderer`` under the
   browser's process tree, from ``/proc``), the figure a phone's memory killer weighs;
-- **JS heap** (``Runtime.getHeapUsage``: V8's heap in use) and **backing stores** (the
-  ArrayBuffers' bytes outside it: Python's wasm memory among them);
+- **JS heap** (``Runtime.getHeapUsage``: V8's heap in use), **backing stores** (the
+  ArrayBuffers' bytes outside it) and **Blink's heap** (the embedder's: the DOM's nodes);
 - **wasm memory**: the size of the Python runtime's ``WebAssembly.Memory`` (game only; the
   page's interpreter from ``pyodide-boot.mjs``).
 
@@ -145,6 +145,7 @@ def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
             "rss": content_rss(driver._process.pid),
             "heap": 0,
             "backing": 0,
+            "embedder": 0,
             "wasm": None,
             "snapshot": driver.js("() => document.documentElement.dataset.snapshot || null"),
             "load": load_average(),
@@ -183,6 +184,7 @@ def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool)
             "rss": renderer_rss(profile),
             "heap": heap.get("usedSize", 0),
             "backing": heap.get("backingStorageSize", 0),
+            "embedder": heap.get("embedderHeapUsedSize", 0),
             "wasm": wasm,
             "snapshot": page.evaluate("document.documentElement.dataset.snapshot || null"),
             "load": load_average(),
@@ -234,6 +236,7 @@ def main() -> None:
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
                               f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
+                              f"Blink's heap {mb(got['embedder'])}, "
                               f"wasm memory {mb(got['wasm'])}, snapshot {got['snapshot']} "
                               f"(load {got['load']})", flush=True)  # fmt: skip
             finally:
