@@ -10,10 +10,12 @@ one) with ``bench/bare.html`` beside ``index.html`` and serves it with
 ``bench/netserve.py``'s gzip server (HTTP/1.1, keep-alive, gzip on what is not already
 compressed, ``Cache-Control: max-age=600``, ETag). Each load is a first visit: a new
 browser session with an empty profile (Chromium: a new context; Firefox and WebKit: a new
-browser), opened on the game (the seed deal's link) or on ``bare.html`` (``loadPyodide``
-and one line of Python, from the same files), alternately, the order reversed every other
-pair; ``--baseline DIR`` adds another build's game to every round (before / after in one
-run).
+browser), opened on the game (the seed deal's link) or on bare Pyodide (``bare.html``:
+``loadPyodide`` and one line of Python, from the same runtime, with the standard library as
+npm ships it, ``python_stdlib.zip`` whole: Pyodide as a page that uses it as it comes gets it),
+alternately, the order reversed every other pair; ``--baseline DIR`` adds another build's
+game to every round (before / after in one run); ``--bare-site`` adds bare Pyodide with the
+site's own trimmed standard library.
 
 The link (``--link MBPS/RTT_MS``, default 20 Mbit/s with 40 ms, and 5 Mbit/s with 100 ms):
 
@@ -46,7 +48,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from harness import ROOT, deck_query, load_average, median, prepare_site
+from harness import ROOT, STOCK_BARE, deck_query, load_average, median, prepare_site
 from netserve import Counter, gzip_server, slow_link
 
 TIMEOUT_S = 300
@@ -117,6 +119,7 @@ def rounds(
     servers: dict[str, tuple[str, Counter]],
     pairs: int,
     relay_chromium: bool,
+    bare_site: bool = False,
 ) -> dict[str, list[dict[str, Any]]]:
     """``pairs`` rounds of a first visit of each page over ``link``, order alternating."""
     devtools = link if engine == "chromium" and not relay_chromium else None
@@ -127,7 +130,9 @@ def rounds(
             url = base if devtools else stack.enter_context(slow_link(base, *link))
             kinds.append((label, url + deck_query(), counter))
             if label == "game":
-                kinds.append(("bare", url + "bare.html", counter))
+                kinds.append(("bare", url + STOCK_BARE, counter))
+                if bare_site:
+                    kinds.append(("bare-site", url + "bare.html", counter))
         for index in range(pairs):
             for label, url, counter in kinds if index % 2 == 0 else kinds[::-1]:
                 run = first_visit(engine, url, counter, devtools)
@@ -169,6 +174,11 @@ def main() -> None:
     parser.add_argument(
         "--relay-chromium", action="store_true", help="Chromium through the relay, not DevTools"
     )
+    parser.add_argument(
+        "--bare-site",
+        action="store_true",
+        help="also bare Pyodide with the site's own (trimmed) standard library",
+    )
     parser.add_argument("--json", type=Path, help="write every load's measurements here")
     args = parser.parse_args()
     engines = args.engine or ["chromium", "firefox", "webkit"]
@@ -192,7 +202,12 @@ def main() -> None:
             for engine in engines:
                 for link in links:
                     found[f"{engine} {link}"] = rounds(
-                        engine, parse_link(link), servers, args.pairs, args.relay_chromium
+                        engine,
+                        parse_link(link),
+                        servers,
+                        args.pairs,
+                        args.relay_chromium,
+                        args.bare_site,
                     )
         after = load_average()
     finally:

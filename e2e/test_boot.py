@@ -265,20 +265,64 @@ def test_the_site_ships_a_python_snapshot(site_dir: Path) -> None:
 
 
 def test_runtime_goes_without_what_the_page_does_not_use(site_dir: Path) -> None:
-    """tools/build_site.py: STDLIB_LEFT_OUT is not in python_stdlib.zip (the page booting,
-    the rules and the hints working in the other tests show nothing it needs went with
-    them), and the lock file lists no packages."""
+    """tools/build_site.py: python_stdlib.zip keeps only what the page can import
+    (``stdlib_kept``), and the lock file lists no packages."""
     pyodide = site_dir / "static" / "vendor" / "pyodide"
     with zipfile.ZipFile(pyodide / "python_stdlib.zip") as archive:
         tops = {
             name.split("/")[0].removesuffix(".pyc").removesuffix(".py")
             for name in archive.namelist()
         }
-    assert {"pdb", "unittest", "multiprocessing", "_pyrepl"}.isdisjoint(tops)
-    assert {"asyncio", "json", "traceback", "encodings", "pyodide"} <= tops
+    assert {"pdb", "unittest", "multiprocessing", "_pyrepl", "tarfile", "email"}.isdisjoint(tops)
+    assert {"asyncio", "json", "traceback", "encodings", "pyodide", "gettext"} <= tops
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     assert lock["packages"] == {}
     assert lock["info"]["abi_version"]
+
+
+def test_every_module_shipped_imports_from_the_trimmed_stdlib(site_dir: Path) -> None:
+    """Under Node, with the site's own runtime and its trimmed python_stdlib.zip: every module
+    of that zip and of app.zip imports (nothing a module imports as it loads was cut; what
+    they import later, inside functions, tests/test_stdlib_cut.py follows). PyScript's
+    package needs the page's `polyscript` module: test_pyscripts_package_is_imported_only_when_used
+    imports it in the page."""
+    static = site_dir / "static"
+    runtime = (static / "vendor" / "pyodide" / "pyodide.mjs").as_uri()
+    script = f"""
+import {{ readFileSync }} from "node:fs";
+const {{ loadPyodide }} = await import("{runtime}");
+const {{ readApp, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
+const pyodide = await loadPyodide({{ indexURL: "{static / "vendor" / "pyodide"}/" }});
+const zip = readFileSync("{static / "app.zip"}");
+const app = await readApp(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
+writeAppFiles(pyodide, pyodide.FS.cwd(), app);
+console.log(pyodide.runPython(`
+import importlib, json, sys, zipfile
+def names(path):
+    with zipfile.ZipFile(path) as archive:
+        for entry in archive.namelist():
+            if entry.endswith((".py", ".pyc")):
+                yield entry.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+stdlib = next(p for p in sys.path if p.endswith(".zip") and "/python3" in p)
+modules = sorted(set(names(stdlib))) + sorted(set(names("app.zip")))
+failed = {{}}
+for name in modules:
+    if name.split(".")[0] == "pyscript":
+        continue
+    try:
+        importlib.import_module(name)
+    except BaseException as error:
+        failed[name] = f"{{type(error).__name__}}: {{error}}"
+json.dumps({{"stdlib": stdlib, "count": len(modules), "failed": failed}})
+`));
+"""
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True, text=True, check=True, timeout=300,
+    )  # fmt: skip
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["failed"] == {}
+    assert got["count"] > 250  # the standard library's kept modules, and ours
 
 
 def test_pyscripts_boot_chunks_are_preloaded(site_dir: Path) -> None:

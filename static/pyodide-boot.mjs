@@ -13,7 +13,22 @@ export { version };
 
 let stdout = (line) => console.log(line);
 let stderr = (line) => console.warn(line);
-const output = { stdout: (line) => stdout(line), stderr: (line) => stderr(line) };
+// Pyodide's `createPyodideModule` option (internal: what it calls to instantiate its
+// runtime, which starts the interpreter) wrapped so that the page gets its thread back
+// between the runtime's start and Python's bootstrap (importing Pyodide's own modules): two
+// long tasks instead of one. A Pyodide that ignores the option starts as before.
+const RUNTIME = new URL("./vendor/pyodide/pyodide.asm.mjs", import.meta.url).href;
+async function createPyodideModule(settings) {
+  const { default: create } = await import(RUNTIME);
+  const module = await create(settings);
+  await yieldToPage();
+  return module;
+}
+const output = {
+  stdout: (line) => stdout(line),
+  stderr: (line) => stderr(line),
+  createPyodideModule,
+};
 
 // The runtime's files: those index.html's head asked for, or asked for now. The wasm's
 // download says how fast the link is (link-rate.mjs), which decides whether a first visit
@@ -67,6 +82,21 @@ for finder in sys.path_importer_cache.values():
         finder.invalidate_caches()
 `;
 
+// Pyodide keeps the options it was given for the interpreter's life: the snapshot's bytes
+// (Python's whole memory, some 30 MB, copied into the runtime once restored) would stay with
+// them. It gets a thenable that lets go of them once Pyodide has taken them, and hands them
+// over in a task of its own (reading them is one long task, restoring them another).
+export function handOnce(promise) {
+  let held = promise;
+  return {
+    then(resolve, reject) {
+      const taken = held ?? Promise.reject(new Error("the snapshot's bytes were taken"));
+      held = null;
+      return taken.then((bytes) => yieldToPage().then(() => resolve(bytes)), reject);
+    },
+  };
+}
+
 async function start() {
   const snapshot = await pythonSnapshot(link?.rate);
   if (snapshot) {
@@ -74,7 +104,8 @@ async function start() {
     // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
     compileEarly(WASM, globalThis, runtime);
     try {
-      const pyodide = await load({ ...output, _loadSnapshot: snapshot.bytes });
+      const pyodide = await load({ ...output, _loadSnapshot: handOnce(snapshot.bytes) });
+      await yieldToPage();
       pyodide.runPython(AFTER_RESTORE);
       performance.mark("scorpion-restored", { detail: snapshot.source }); // for bench/load.py
       snapshot.restored();
@@ -91,8 +122,22 @@ async function start() {
   return load(output);
 }
 
+// The page's thread back between the steps of Python's start (each a long task on a phone):
+// a task of its own, as Pyodide's event loop posts them (not a timer, which a hidden page
+// would run once a second).
+function yieldToPage() {
+  if (globalThis.scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 const started = start().then(async (pyodide) => {
+  await yieldToPage();
   writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
+  app = Promise.resolve(null); // written into Python's file system: its bytes can go
   pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/page/board.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);

@@ -86,6 +86,7 @@ from typing import TypedDict
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compile_catalogs import find_catalogs, mo_bytes
 from first_board import FirstBoardError, bake
+from stdlib_walk import Sources, module_name, package_sources, stdlib_sources, walk
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "_site"
@@ -149,11 +150,15 @@ PYODIDE_FILES: tuple[str, ...] = (
 PYODIDE_SRC = "pyodide"
 STDLIB_ZIP = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
-# Top-level standard-library modules and packages python_stdlib.zip goes without: tools for
-# developers (tests, debuggers, profilers, the REPL, documentation, bytecode) and clients
-# and servers for processes, sockets and mail, which WebAssembly in a page cannot run.
-# Nothing the page imports reaches them, at any depth (tests/test_stdlib_cut.py); about
-# 500 KB of the zip's 3.2 MB.
+# The standard library the page gets: only the modules it can import. python_stdlib.zip keeps
+# what a walk of import statements (tools/stdlib_walk.py, inside functions too) reaches from
+# the modules Python's start imports (recorded by tools/precompile.mjs), every module of ours,
+# PyScript's package, Pyodide's own (`pyodide`, `_pyodide`) and STDLIB_ROOTS; it never walks
+# into STDLIB_LEFT_OUT nor along an import of STDLIB_UNREACHED. tests/test_stdlib_cut.py
+# checks the walk; e2e/test_boot.py imports every module kept, under the site's runtime.
+# Top-level modules and packages never kept, whatever imports them: tools for developers
+# (tests, debuggers, profilers, the REPL, documentation, bytecode) and clients and servers for
+# processes, sockets and mail, which WebAssembly in a page cannot run.
 STDLIB_LEFT_OUT = frozenset((
     "__hello__", "__phello__", "_pyrepl", "antigravity", "bdb", "cProfile", "doctest",
     "ftplib", "imaplib", "mailbox", "multiprocessing", "pdb", "pickletools", "poplib",
@@ -161,7 +166,64 @@ STDLIB_LEFT_OUT = frozenset((
     "sqlite3", "tabnanny", "this", "timeit", "trace", "unittest", "wsgiref", "xmlrpc",
     "zipapp",
 ))  # fmt: skip
+# Modules that the interpreter's C code imports by name (no import statement names them:
+# _decimal imports numbers, _pickle _compat_pickle, _datetime _strptime),
+# and the codecs that text may be encoded with here (a codec is looked up by its name).
+STDLIB_ROOTS: tuple[str, ...] = (
+    "site", "_sitebuiltins", "warnings", "_py_warnings", "traceback", "linecache",
+    "_colorize", "codecs", "copyreg", "_strptime", "_pylong", "numbers", "_compat_pickle",
+    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig",
+    "encodings.ascii", "encodings.latin_1", "encodings.cp437", "encodings.idna",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.punycode",
+    "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32",
+    "encodings.utf_32_le", "encodings.utf_32_be", "encodings.charmap",
+)  # fmt: skip
+# Pyodide's modules that are no root of the walk: what only a REPL uses (PyScript's terminal,
+# which pyscript.toml turns off).
+PYODIDE_UNUSED = frozenset(("pyodide.console",))
+# Imports the walk does not follow: (importer, imported) -> why the page never runs them.
+STDLIB_UNREACHED: dict[tuple[str, str], str] = {
+    ("heapq", "doctest"): "only under `if __name__ == '__main__'`",
+    ("urllib.request", "ftplib"): "only for ftp:// URLs; the page opens no URL from Python",
+    ("concurrent.futures.process", "multiprocessing"): "ProcessPoolExecutor: no processes here",
+    ("site", "_pyrepl"): "the interactive prompt's readline set-up: the page runs no prompt",
+    ("_sitebuiltins", "pydoc"): "the help() builtin, when called: nothing here calls it",
+    ("importlib._bootstrap_external", "importlib.metadata"): (
+        "importlib.invalidate_caches(): only Pyodide's loadPackage calls it (the page loads "
+        "no package; pyodide-boot.mjs invalidates the finders itself)"
+    ),
+    ("pyodide._package_loader", "tarfile"): "unpacking a package's tar: the page loads none",
+    **{
+        (module, "argparse"): "the module's command line (main)"
+        for module in (
+            "ast",
+            "calendar",
+            "dis",
+            "inspect",
+            "pickle",
+            "py_compile",
+            "random",
+            "tokenize",
+            "zipfile",
+        )
+    },
+    ("random", "statistics"): "random's self-test (_test_generator)",
+    ("logging", "pickle"): "logging's SocketHandler: no sockets here",
+    ("pathlib", "urllib.request"): "Path.as_uri / from_uri: the page makes no file URI",
+    ("asyncio", "asyncio.windows_events"): "only on Windows",
+    ("concurrent.futures", "concurrent.futures.process"): "ProcessPoolExecutor: no processes",
+    ("concurrent.futures", "concurrent.futures.interpreter"): "InterpreterPoolExecutor",
+    ("asyncio.events", "asyncio.windows_events"): "only on Windows",
+    ("shutil", "tarfile"): "tar archives: the page unpacks none (app-files.mjs: a zip)",
+    ("base64", "getopt"): "base64's command line (main)",
+    ("site", "rlcompleter"): "the interactive prompt's completion: the page runs no prompt",
+    ("zipfile", "py_compile"): "PyZipFile.writepy: the page writes no archive",
+    ("datetime", "_pydatetime"): "only without the C module _datetime, which is built in",
+    ("decimal", "_pydecimal"): "only without the C module _decimal, which is built in",
+}
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
+# Made by it: the order importing the game loads its modules in (webapp/boot/steps.py).
+IMPORT_ORDER = "webapp/import_order.json"
 # Makes static/python.snapshot from the built site's runtime and app.zip.
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT = "static/python.snapshot"
@@ -169,6 +231,7 @@ SNAPSHOT = "static/python.snapshot"
 # the build ships it in app.zip, and this module (its PROGRAM filled in) lets the page skip
 # PyScript's program that writes it.
 PYSCRIPT_PACKAGE = "pyscript"
+PYSCRIPT_PACKAGE_SRC = "@pyscript/core/src/stdlib/pyscript"  # its sources, for the walk
 PYSCRIPT_STDLIB = "static/pyscript-stdlib.mjs"
 # What the page imports while it boots, after Pyodide's own start: what PyScript's `pyscript`
 # package imports (its stdlib/pyscript/*.py), then our entry point. Their standard-library
@@ -253,7 +316,8 @@ class Precompiled:
     """What ``tools/precompile.mjs`` makes. ``app_files``: app.zip's Python by name, the
     ``.pyc`` of each of our sources (``pkg/mod.pyc`` for ``pkg/mod.py``) and of PyScript's
     own package (``pyscript/*.pyc``), and the dataclasses' compiled methods
-    (``webapp/dataclass_code.bin``); ``stdlib``: by path in python_stdlib.zip
+    (``webapp/dataclass_code.bin``) and the order the game's import loads its modules in
+    (``webapp/import_order.json``); ``stdlib``: by path in python_stdlib.zip
     (``json/decoder.py``), the ``.pyc`` of each standard-library module the boot imports;
     ``program``: the fingerprint (``{"length", "fnv1a"}``) of the program PyScript runs to
     write its package."""
@@ -261,6 +325,11 @@ class Precompiled:
     app_files: dict[str, bytes]
     stdlib: dict[str, bytes]
     program: dict[str, int]
+
+    @property
+    def started(self) -> list[str]:
+        """The standard library's modules the boot imports, by name."""
+        return [module_name(path)[0] for path in self.stdlib]
 
 
 def is_junk(rel: PurePosixPath) -> bool:
@@ -339,7 +408,7 @@ def precompile(entries: Iterable[tuple[str, bytes]]) -> Precompiled:
         if done.returncode != 0:
             raise BuildError(f"tools/precompile.mjs failed:\n{done.stderr.strip()}")
         app = work / "app"
-        made = sorted([*app.rglob("*.pyc"), *app.rglob("*.bin")])
+        made = sorted([*app.rglob("*.pyc"), *app.rglob("*.bin"), app / IMPORT_ORDER])
         app_files = {path.relative_to(app).as_posix(): path.read_bytes() for path in made}
         hot: list[str] = json.loads((work / "stdlib.json").read_text())
         stdlib = {name: (work / "stdlib" / (name + "c")).read_bytes() for name in hot}
@@ -370,26 +439,49 @@ def stdlib_top(name: str) -> str:
     return name.split("/", 1)[0].removesuffix(".pyc").removesuffix(".py")
 
 
-def write_stdlib(src: Path, dest: Path, compiled: dict[str, bytes]) -> None:
-    """``src`` (Pyodide's python_stdlib.zip) without the modules in ``STDLIB_LEFT_OUT``, and
-    with each source in ``compiled`` replaced by its ``.pyc`` (zipimport loads a ``.pyc``
-    without a source); every other entry as it was."""
-    left_out = sorted(name for name in compiled if stdlib_top(name) in STDLIB_LEFT_OUT)
-    if left_out:
-        raise BuildError(f"the boot imports modules STDLIB_LEFT_OUT leaves out: {left_out}")
+def stdlib_kept(stdlib: Sources, started: Iterable[str], ours: Sources) -> set[str]:
+    """The standard library's modules python_stdlib.zip keeps (``STDLIB_LEFT_OUT`` says
+    how): what the walk reaches from the modules Python's start imported (``started``), ours
+    and PyScript's (``ours``), Pyodide's own and ``STDLIB_ROOTS``."""
+    sources = {**stdlib, **ours}
+    roots = [
+        *started,
+        *ours,
+        *(
+            name
+            for name in stdlib
+            if name.split(".")[0] in ("pyodide", "_pyodide") and name not in PYODIDE_UNUSED
+        ),
+        *STDLIB_ROOTS,
+    ]
+    reached, _ = walk(sources, roots, STDLIB_LEFT_OUT, STDLIB_UNREACHED)
+    kept = {name for name in reached if name in stdlib}
+    if "sysconfig" in kept:  # it imports its data module by a name it builds
+        kept |= {name for name in stdlib if name.startswith("_sysconfigdata_")}
+    return kept
+
+
+def write_stdlib(src: Path, dest: Path, compiled: dict[str, bytes], kept: set[str]) -> None:
+    """``src`` (Pyodide's python_stdlib.zip) with only the modules in ``kept``, each source in
+    ``compiled`` replaced by its ``.pyc`` (zipimport loads a ``.pyc`` without a source), and
+    no other file (READMEs, type-checker settings)."""
+    dropped = sorted(name for name in compiled if module_name(name)[0] not in kept)
+    if dropped:
+        raise BuildError(f"the boot imports modules the stdlib would not keep: {dropped}")
     dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(src) as archive, zipfile.ZipFile(dest, "w") as out:
         for info in archive.infolist():
-            if stdlib_top(info.filename) in STDLIB_LEFT_OUT:
+            if not info.filename.endswith(".py") or module_name(info.filename)[0] not in kept:
                 continue
             data = archive.read(info)
-            if info.filename in compiled:
-                data = compiled[info.filename]
-                info = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.create_system = 3
-                info.external_attr = 0o100644 << 16
-            out.writestr(info, data, compresslevel=9)
+            name = info.filename
+            if name in compiled:
+                data, name = compiled[name], name + "c"
+            entry = zipfile.ZipInfo(name, date_time=ZIP_DATE_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.create_system = 3
+            entry.external_attr = 0o100644 << 16
+            out.writestr(entry, data, compresslevel=9)
     dest.chmod(0o644)
 
 
@@ -429,12 +521,28 @@ def copy_vendor(out: Path) -> None:
         if not (pyodide / name).is_file():
             raise BuildError(f"node_modules/{PYODIDE_SRC}/{name} is missing: run `npm ci`")
         if name not in (STDLIB_ZIP, LOCK_FILE):  # written by write_stdlib and write_lock
-            copy_file(pyodide / name, out / PYODIDE_DEST / name)
+            copy_vendor_file(pyodide / name, out / PYODIDE_DEST / name)
     dist = NODE_MODULES / PYSCRIPT_SRC
     if not (dist / PYSCRIPT_ENTRY).is_file():
         raise BuildError(f"node_modules/{PYSCRIPT_SRC}/{PYSCRIPT_ENTRY} is missing: run `npm ci`")
     for name in pyscript_boot_files(dist):  # only what the page loads
-        copy_file(dist / name, out / PYSCRIPT_DEST / name)
+        copy_vendor_file(dist / name, out / PYSCRIPT_DEST / name)
+
+
+# A script's pointer to its source map. The vendored packages' maps are not shipped (a
+# first visit would not fetch them, the service worker would have to keep them): the
+# pointers go too, so that no tool follows one to a missing file.
+SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\n?\Z")
+
+
+def copy_vendor_file(src: Path, dest: Path) -> None:
+    """A vendored file as it is, a script without its source-map comment."""
+    if src.suffix not in (".js", ".mjs"):
+        copy_file(src, dest)
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", src.read_bytes()))
+    dest.chmod(0o644)
 
 
 def file_hash(path: Path) -> str:
@@ -687,7 +795,16 @@ def build_into(out: Path) -> Manifest:
     page = stamp_page(index.read_text(encoding="utf-8"))
     write_text(index, preload_pyscript_chunks(page, lazy))
     pyodide = NODE_MODULES / PYODIDE_SRC
-    write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, compiled.stdlib)
+    ours = {
+        **{
+            module_name(name)[0]: (data, name.endswith("__init__.py"))
+            for name, data in entries
+            if name.endswith(".py")
+        },
+        **package_sources(NODE_MODULES / PYSCRIPT_PACKAGE_SRC),
+    }
+    kept = stdlib_kept(stdlib_sources(pyodide / STDLIB_ZIP), compiled.started, ours)
+    write_stdlib(pyodide / STDLIB_ZIP, out / PYODIDE_DEST / STDLIB_ZIP, compiled.stdlib, kept)
     write_lock(pyodide / LOCK_FILE, out / PYODIDE_DEST / LOCK_FILE)
     make_snapshot(out)  # last: it runs the files above as shipped
     snapshot_module = out / SNAPSHOT_MODULE

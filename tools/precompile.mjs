@@ -15,6 +15,9 @@
 //   sources, which zipimport then loads without compiling. Their code objects carry the file
 //   name zipimport gives them (/lib/pythonXY.zip/PATH.py).
 //
+// - WORK/app/webapp/import_order.json: the modules importing webapp.main loads, in the order
+//   they finished loading (static/webapp/boot/steps.py);
+//
 // - WORK/app/webapp/dataclass_code.bin: the code of every dataclass's methods that importing
 //   WORK/imports.json made (static/webapp/dataclass_code.py says why);
 //
@@ -109,6 +112,24 @@ import marshal
 from webapp.dataclass_code import CODE_FILE, record
 
 dataclass_code = record()
+# The order in which importing the game finishes loading each module (webapp/boot/steps.py
+# imports them one by one in it, the page's thread given back between steps); the game
+# first, so that the modules it shares with the rest are in it.
+import importlib._bootstrap as bootstrap
+
+loaded = []
+load_unlocked = bootstrap._load_unlocked
+
+def load_recorded(spec):
+    module = load_unlocked(spec)
+    loaded.append(spec.name)
+    return module
+
+bootstrap._load_unlocked = load_recorded
+importlib.import_module("webapp.main")
+bootstrap._load_unlocked = load_unlocked
+with open("/work/app/webapp/import_order.json", "w") as f:
+    json.dump(loaded, f, indent=0)
 with open("/work/imports.json") as f:
     for module in json.load(f):
         importlib.import_module(module)

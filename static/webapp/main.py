@@ -8,8 +8,11 @@ Until ``<html data-ready="1">`` the page shows the board the last visit left (pa
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from webapp.boot.app import App, apply_language, open_app
 from webapp.boot.startup import open_game
@@ -55,9 +58,29 @@ def start() -> None:
         # run in any tap, leaves it out of its passes from now on.
         gc.freeze()
     except Exception:  # the outermost boundary
-        print("scorpion: could not start:\n" + traceback.format_exc())
-        chrome.notice(_("Scorpion could not start. Reloading the page may help."))
-        chrome.flag("loading", "hidden", True)
+        could_not_start(chrome)
+
+
+async def start_in_steps(pause: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+    """``start()``, the page's thread given back (``pause(0)``: a task of its own in
+    Pyodide's event loop) between making the game and showing it: two tasks instead of one
+    long one on a phone. Nothing takes input before ``<html data-ready>``."""
+    page, chrome, board = browser_ports()
+    try:
+        page.mark("scorpion-imported")  # marks for bench/load.py
+        app = assemble(page, chrome, board, browser_timing(page))
+        await pause(0)
+        open_app(app)
+        gc.freeze()  # as in start()
+    except Exception:  # the outermost boundary
+        could_not_start(chrome)
+
+
+def could_not_start(chrome: Chrome) -> None:
+    """Log the traceback and say so plainly, never leaving it on the page."""
+    print("scorpion: could not start:\n" + traceback.format_exc())
+    chrome.notice(_("Scorpion could not start. Reloading the page may help."))
+    chrome.flag("loading", "hidden", True)
 
 
 def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> App:

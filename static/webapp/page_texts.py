@@ -191,6 +191,11 @@ def loading_texts() -> dict[str, str]:
 def static_labels() -> dict[tuple[str, str], str]:
     """(element id, attribute) -> text, for names that are not visible text."""
     return {
+        # Translators: the page's description for search engines and link previews.
+        ("description", "content"): _(
+            "Scorpion solitaire in your browser: classic and relaxed deals, a daily deal, "
+            "hints that never peek. Plays offline."
+        ),
         ("tools", "aria-label"): _("Game"),
         ("tableau", "aria-label"): _("Columns"),
         ("notice-close", "aria-label"): _("Close"),

@@ -1,0 +1,260 @@
+"""The page's memory once it is ready: the game against bare Pyodide, in Chromium.
+
+    .venv/bin/python bench/memory.py [--runs 2] [--settle 10] [--warm] [--site DIR]
+        [--baseline DIR] [--engine chromium|firefox] [--json FILE]
+
+Builds a private copy of the site (as bench/load.py does; ``--site DIR`` copies a built
+one), serves it with ``python -m http.server`` and opens, in a fresh headless Chromium each
+(one renderer process: ``--renderer-process-limit=1``), the game (the seed deal's link), bare
+Pyodide (``bench/bare.html``: the site's runtime and one line of Python) and bare Pyodide
+with npm's whole standard library (``stock``). ``--warm``: each page's profile is primed by
+one load first (the game's service worker installed, its snapshot kept), and the second
+load is measured. ``settle`` seconds after the page took input it reads:
+
+- **RSS**: the ``VmRSS`` of the browser's renderer processes (``--type=renderer`` under the
+  browser's process tree, from ``/proc``), the figure a phone's memory killer weighs;
+- **JS heap** (``Runtime.getHeapUsage``: V8's heap in use), **backing stores** (the
+  ArrayBuffers' bytes outside it) and **Blink's heap** (the embedder's: the DOM's nodes);
+- **wasm memory**: the size of the Python runtime's ``WebAssembly.Memory`` (game only; the
+  page's interpreter from ``pyodide-boot.mjs``).
+
+``--engine firefox``: Firefox ESR through ``e2e/engines/drivers.py`` (a new browser and
+profile per load), the RSS of its content processes for tabs (the JS and wasm figures are
+Chromium's only).
+
+Prints each run and the medians, game minus bare. The renderer's RSS moves by tens of MB
+between runs (garbage collection): compare within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    STOCK_BARE,
+    deck_query,
+    load_average,
+    prepare_sites,
+    serve,
+)
+from playwright.sync_api import sync_playwright
+
+READY = """() => document.documentElement.dataset.ready === "1"
+    || document.querySelector(".py-error") !== null"""
+WASM_MEMORY = """async () => {
+  const boot = await import(new URL("static/pyodide-boot.mjs", document.baseURI).href);
+  const pyodide = await boot.loadPyodide();
+  return pyodide._module.HEAP8.buffer.byteLength;
+}"""
+PAGES = {"game": deck_query(), "bare": "bare.html", "stock": STOCK_BARE}
+
+
+def children() -> dict[int, list[int]]:
+    found: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        found.setdefault(parent, []).append(int(entry))
+    return found
+
+
+def cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def renderer_rss(profile: Path) -> int:
+    """Bytes: the VmRSS of the renderers of the browser that runs on ``profile``."""
+    tree = children()
+    browsers = [
+        int(pid)
+        for pid in os.listdir("/proc")
+        if pid.isdigit()
+        and f"--user-data-dir={profile}" in cmdline(int(pid))
+        and "--type=" not in cmdline(int(pid))
+    ]
+    total = 0
+    queue = list(browsers)
+    while queue:
+        pid = queue.pop()
+        queue.extend(tree.get(pid, []))
+        if "--type=renderer" in cmdline(pid):
+            total += rss_kb(pid) * 1024
+    return total
+
+
+def content_rss(root: int) -> int:
+    """Bytes: the VmRSS of Firefox's content processes for tabs under the process ``root``."""
+    tree = children()
+    total = 0
+    queue = [root]
+    while queue:
+        pid = queue.pop()
+        queue.extend(tree.get(pid, []))
+        args = cmdline(pid).split()
+        if "-contentproc" in args and "tab" in args:
+            total += rss_kb(pid) * 1024
+    return total
+
+
+def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
+    """The same in Firefox (e2e/engines/drivers.py, a new browser and profile per page):
+    the content processes' RSS, Firefox's own memory reporters not being reachable from a
+    page."""
+    from e2e.engines.drivers import FirefoxDriver
+
+    driver = FirefoxDriver(1280, 900)
+    try:
+        if warm:
+            driver.goto(url)
+            driver.wait(READY, timeout=120)
+        driver.goto(url)
+        driver.wait(READY, timeout=120)
+        time.sleep(settle)
+        return {
+            "rss": content_rss(driver._process.pid),
+            "heap": 0,
+            "backing": 0,
+            "embedder": 0,
+            "wasm": None,
+            "snapshot": driver.js("() => document.documentElement.dataset.snapshot || null"),
+            "load": load_average(),
+        }
+    finally:
+        driver.close()
+
+
+def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool) -> dict[str, Any]:
+    context = playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--renderer-process-limit=1"],
+        headless=True,
+        viewport={"width": 1280, "height": 900},
+        locale="en-US",
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        if warm:
+            page.goto(url)
+            page.wait_for_function(READY, timeout=120_000)
+            if "deck=" in url:  # the game: wait until it kept its snapshot
+                page.wait_for_function(
+                    "() => document.documentElement.dataset.snapshot !== 'shipped'",
+                    timeout=120_000,
+                )
+            page.goto("about:blank")
+        page.goto(url)
+        page.wait_for_function(READY, timeout=120_000)
+        time.sleep(settle)
+        cdp = context.new_cdp_session(page)
+        heap = cdp.send("Runtime.getHeapUsage")
+        wasm = page.evaluate(WASM_MEMORY) if "deck=" in url else None
+        return {
+            "rss": renderer_rss(profile),
+            "heap": heap.get("usedSize", 0),
+            "backing": heap.get("backingStorageSize", 0),
+            "embedder": heap.get("embedderHeapUsedSize", 0),
+            "wasm": wasm,
+            "snapshot": page.evaluate("document.documentElement.dataset.snapshot || null"),
+            "load": load_average(),
+        }
+    finally:
+        context.close()
+
+
+def mb(value: float | None) -> str:
+    return "-" if value is None else f"{value / 1e6:.0f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--settle", type=float, default=10.0, help="seconds after ready")
+    parser.add_argument("--warm", action="store_true", help="measure a second visit")
+    parser.add_argument("--site", type=Path, help="copy this built site instead of building")
+    parser.add_argument("--baseline", type=Path, help="another build's game in every run")
+    parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
+    parser.add_argument("--json", type=Path, help="write every run's figures here")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    found: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="scorpion-memory-") as tmp:
+        work = Path(tmp)
+        sites = prepare_sites(work, args.site, args.baseline)
+        before = load_average()
+        with sync_playwright() as playwright:
+            bases = {}
+            stack = []
+            for label, path in sites.items():
+                server = serve(path)
+                bases[label] = server.__enter__()
+                stack.append(server)
+            try:
+                for index in range(args.runs):
+                    kinds = [("game", bases["current"] + PAGES["game"])]
+                    if "baseline" in bases:
+                        kinds.append(("baseline", bases["baseline"] + PAGES["game"]))
+                    kinds += [(k, bases["current"] + PAGES[k]) for k in ("bare", "stock")]
+                    for label, url in kinds if index % 2 == 0 else kinds[::-1]:
+                        profile = work / f"profile-{label}-{index}"
+                        got = (
+                            measure_firefox(url, args.settle, args.warm)
+                            if args.engine == "firefox"
+                            else measure(playwright, url, profile, args.settle, args.warm)
+                        )
+                        found.setdefault(label, []).append(got)
+                        print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
+                              f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
+                              f"Blink's heap {mb(got['embedder'])}, "
+                              f"wasm memory {mb(got['wasm'])}, snapshot {got['snapshot']} "
+                              f"(load {got['load']})", flush=True)  # fmt: skip
+            finally:
+                for server in stack:
+                    server.__exit__(None, None, None)
+    after = load_average()
+    visit = "second visit (warm)" if args.warm else "first visit, served locally"
+    print(f"\nbench/memory.py: {args.engine}, {visit}, {args.settle:g} s after ready, "
+          f"medians of {args.runs} runs; load average before {before}, after {after}")  # fmt: skip
+    bare = statistics.median(r["rss"] for r in found["bare"])
+    for label, runs in found.items():
+        rss = statistics.median(r["rss"] for r in runs)
+        print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), JS heap "
+              f"{mb(statistics.median(r['heap'] for r in runs))}, backing stores "
+              f"{mb(statistics.median(r['backing'] for r in runs))}")  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps(found, indent=1))
+
+
+if __name__ == "__main__":
+    main()
