@@ -52,6 +52,7 @@ __all__ = [
     "Point",
     "ReviewCache",
     "Reviewer",
+    "better_move",
     "mistakes_of",
     "review_game",
 ]
@@ -126,10 +127,11 @@ class GameReview:
 
     def better(self, number: int) -> Action | None:
         """The better move for action ``number`` (from 1), if there was one."""
-        return _better(self.points[number - 1], self.points[number])
+        return better_move(self.points[number - 1], self.points[number])
 
 
-def _better(before: Point, after: Point) -> Action | None:
+def better_move(before: Point, after: Point) -> Action | None:
+    """The hint's move from ``before`` when the move played was another and the chance fell."""
     move = before.move
     if move is None or move == after.action or after.percent >= before.percent:
         return None
@@ -141,7 +143,7 @@ def mistakes_of(points: tuple[Point, ...], count: int = MISTAKES) -> tuple[Mista
     found = []
     for number in range(1, len(points)):
         before, after = points[number - 1], points[number]
-        better = _better(before, after)
+        better = better_move(before, after)
         if better is not None and after.action is not None:
             found.append(Mistake(number, after.action, better, before.percent, after.percent))
     found.sort(key=lambda m: (-m.fall, m.number))
