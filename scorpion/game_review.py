@@ -65,6 +65,8 @@ SLICE: Final = 200
 MISTAKES: Final = 3
 
 _Key = tuple[str, tuple[str, ...], tuple[Action, ...]]
+#: What the advice depends on: the view, the views to avoid, the arrangements and budget.
+_Asked = tuple[View, frozenset[View], int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +155,12 @@ def mistakes_of(points: tuple[Point, ...], count: int = MISTAKES) -> tuple[Mista
 @dataclass
 class ReviewCache:
     """Positions judged, by game (variant and deck) and line prefix: a review of a line
-    seen before, or of a longer line from it, judges only what is new."""
+    seen before, or of a longer line from it, judges only what is new. And the hint's
+    advice by view and views to avoid (all it depends on): a line that shuffles cards back
+    and forth meets the same pair again, judged once."""
 
     points: dict[_Key, Point] = field(default_factory=dict)
+    advice: dict[_Asked, Advice] = field(default_factory=dict)
 
     def get(self, key: _Key) -> Point | None:
         return self.points.get(key)
@@ -186,6 +191,7 @@ class Reviewer:
         self._games = self._positions()
         self._adviser: Adviser | None = None
         self._pending: Point | None = None
+        self._asked: _Asked | None = None
         self._done: GameReview | None = None
 
     @property
@@ -252,16 +258,25 @@ class Reviewer:
         if stuck(game):
             self._keep(_with(point, None, stuck=True))
             return False
+        view = View.of(game)
+        asked = (view, views, self.arrangements, self.nodes)
+        known = self.cache.advice.get(asked)
+        if known is not None:
+            self._keep(_with(point, known))
+            return False
         self._adviser = Adviser(
-            game, arrangements=self.arrangements, nodes=self.nodes, seed=SEED, avoid=views
+            view, arrangements=self.arrangements, nodes=self.nodes, seed=SEED, avoid=views
         )
         self._pending = point
+        self._asked = asked
         return True
 
     def _judged(self, advice: Advice) -> None:
         point = self._pending
         assert point is not None
         self._adviser = self._pending = None
+        assert self._asked is not None
+        self.cache.advice[self._asked] = advice
         self._keep(_with(point, advice))
 
     def _keep(self, point: Point) -> None:

@@ -21,6 +21,12 @@ from scorpion.knowledge import line_views
 from scorpion.review import stuck
 
 CLASSIC = [(3, 14), (14, 12)]
+# The first of bench/review_speed.py's classic games, to its 46th action.
+BENCH_16 = (
+    "6D>6 KH>7 QH>7 7H>3 7C>3 4H>7 5D>3 JS>1 2C>3 TS>1 8C>3 9C>1 KH>6 deal KS>7 3C>5 7D>6 "
+    "QS>7 TD>7 4D>6 JC>1 TH>2 4C>3 QC>6 2S>1 AS>1 9S>7 3S>5 3D>6 6C>5 2D>6 8D>4 KS>1 KS>7 "
+    "KS>1 KH>7 KH>6 KS>7 KS>1 KS>7 KS>1 KS>7 KS>1 KS>7 KS>1 KH>7"
+)
 
 
 def prefix(game: Game, index: int) -> Game:
@@ -84,6 +90,17 @@ def test_a_second_look_is_instant_and_a_longer_line_judges_only_what_is_new():
     assert reviewer.step(1) is None  # the new position needs the solver
     assert reviewer.points == list(first.points)
     assert review_game(longer, cache=cache).points[:-1] == first.points
+
+
+def test_cards_shuffled_back_and_forth_are_judged_once_per_view():
+    # Kings between two empty columns: the same views again and again.
+    game = Game.new(16, moves=BENCH_16)
+    cache = ReviewCache()
+    review = review_game(game, cache=cache)
+    assert len(cache.advice) < len(review.points) - 6
+    for point in review.points[-3:]:
+        here = prefix(game, point.index)
+        assert point.advice == advise(here, seed=0, avoid=line_views(here))
 
 
 def test_a_stuck_position_is_zero_and_a_won_one_a_hundred():
