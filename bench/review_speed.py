@@ -5,8 +5,9 @@ The games are made first under CPython, the same every run: deals 1, 2, ... play
 seeded player who makes progress when it can (a card turned or a sequence removed, or a
 card put on its same-suit parent) two times in three, and otherwise any legal move; stuck,
 it undoes one to six moves and plays on. A game is kept when its line reaches ``--moves``
-actions before it is won (undone moves are not in the line, so no position of it is stuck). Each is saved into the page as the player's game, the page loads (warm,
-one persistent profile), and the review runs once; the time is the page's own
+actions before it is won (undone moves are not in the line, so no position of it is
+stuck). Each is saved into the page as the player's game, the page loads (warm, one
+persistent profile), and the review runs once; the time is the page's own
 (``performance.now``). While it runs, the longest gap between two animation frames says how
 well the page answers clicks meanwhile. It prints each game's time, the median, and the
 load average; ``--cpython`` also times ``review_game`` under CPython for the same games.

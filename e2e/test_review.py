@@ -31,9 +31,7 @@ def seed_game(moves: int) -> Game:
 
 
 def reviewed(page: Page) -> list[int]:
-    expect(page.locator("#review")).to_have_attribute(
-        "data-review-state", "done", timeout=60_000
-    )
+    expect(page.locator("#review")).to_have_attribute("data-review-state", "done", timeout=60_000)
     chances = page.locator("#review-chart").get_attribute("data-chances") or ""
     return [int(c) for c in chances.split(",")]
 
