@@ -78,7 +78,7 @@ def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> Ap
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     offers = (LostFinder(state, swap, dialogs, chrome, timing), solver)
-    GameReviewer(state, replayer, keeper, dialogs, chrome, timing)  # binds its own buttons
+    GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)  # binds its buttons
     toolbar = Toolbar(state, play, speech, dialogs, replayer, offers, chrome, page)
     actions = toolbar.actions()
     controls = Controls(state, play, focus, screen, board, chrome, page, actions, replayer.key)

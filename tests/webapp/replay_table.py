@@ -130,7 +130,7 @@ def table(game: Game | None = None, counted: bool = True) -> ReplayTable:
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     finder = LostFinder(state, arrivals, dialogs, chrome, timing)
-    reviewer = GameReviewer(state, replayer, keeper, dialogs, chrome, timing)
+    reviewer = GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)
     screen.mount()
     keeper.save()
     queue.run()

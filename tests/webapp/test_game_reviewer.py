@@ -92,12 +92,13 @@ def test_a_game_played_on_judges_only_its_new_positions() -> None:
     board.chrome.click("review-game")
     board.queue.run(100_000)
     board.chrome.click("review-close")
+    cache = board.reviewer.cache
+    assert cache is not None and len(cache.points) == 3
     board.state.session.play(Move.parse("4H>5"))
     board.chrome.click("review-game")
-    assert state(board) == "running"
-    assert chances(board) == [38, 38, 38]  # the three seen before, at once
     board.queue.run(100_000)
     assert chances(board) == [38, 38, 38, 38]
+    assert len(cache.points) == 4 and len(cache.advice) == 4  # one more judged
 
 
 def test_stop_keeps_what_was_judged_and_go_on_finishes() -> None:
