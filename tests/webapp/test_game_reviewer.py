@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fakes import FakeEvent, FakeNode
 from replay_table import SEED_REPLAY, ReplayTable, seed_game, table
+from webapp.panels import game_reviewer
 
 from scorpion import Game, Move
 from scorpion.game_review import review_game
@@ -101,6 +103,13 @@ def test_a_game_played_on_judges_only_its_new_positions() -> None:
     assert len(cache.points) == 4 and len(cache.advice) == 4  # one more judged
 
 
+@pytest.fixture
+def one_step_a_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's clock stands still here: a task takes one step, not ``TASK_STEPS``."""
+    monkeypatch.setattr(game_reviewer, "TASK_STEPS", 1)
+
+
+@pytest.mark.usefixtures("one_step_a_task")
 def test_stop_keeps_what_was_judged_and_go_on_finishes() -> None:
     board = table(seed_game(12))
     board.chrome.click("review-game")
@@ -120,6 +129,7 @@ def test_stop_keeps_what_was_judged_and_go_on_finishes() -> None:
     assert state(board) == "done" and len(chances(board)) == 13
 
 
+@pytest.mark.usefixtures("one_step_a_task")
 def test_closing_pauses_and_reopening_goes_on() -> None:
     board = table(seed_game(12))
     board.chrome.click("review-game")

@@ -222,7 +222,7 @@ class GameReviewer:
         )
 
     def _draw_table(self) -> None:
-        from webapp.panels.review_view import line_games, mistakes_markup, table_markup
+        from webapp.panels.review_view import line_words, mistakes_markup, table_markup
 
         reviewer, game = self.reviewer, self.game
         if reviewer is None or game is None:
@@ -231,13 +231,11 @@ class GameReviewer:
 
         points = tuple(reviewer.points)
         mistakes = self.review.mistakes if self.review is not None else mistakes_of(points)
-        before = line_games(game)
         better = [better_move(points[n - 1], points[n]) for n in range(1, len(points))]
-        self.chrome.html("review-mistakes", mistakes_markup(mistakes, before))
+        words = line_words(game, better)
+        self.chrome.html("review-mistakes", mistakes_markup(mistakes, words))
         self.chrome.flag("review-mistakes-title", "hidden", not mistakes)
-        self.chrome.html(
-            "review-table", table_markup(points, before, better, mistakes, self.solver_index)
-        )
+        self.chrome.html("review-table", table_markup(points, words, mistakes, self.solver_index))
         self.drawn = -1
         self._draw_progress()
 

@@ -117,34 +117,39 @@ def point_name(point: Point) -> str:
     return _("After move {number}: {chance}").format(number=point.index, chance=chance)
 
 
-def line_games(game: Game) -> list[Game]:
-    """The position before each action of ``game``'s line (for its words)."""
+#: Each action of the line in words, and the hint's move there in words (None: none).
+Words = Sequence[tuple[str, str | None]]
+
+
+def line_words(game: Game, better: Sequence[Action | None]) -> list[tuple[str, str | None]]:
+    """Each action of ``game``'s line in words, with ``better[n]`` (the hint's move for
+    action ``n + 1``, or None) in words, read from the position before it: one replay of
+    the line."""
+    lang = translated.language()
     replay = Game.from_deck(game.deck, game.variant)
-    before = []
-    for action in game.moves:
-        before.append(replay.copy())
+    words: list[tuple[str, str | None]] = []
+    for number, action in enumerate(game.moves):
+        move = better[number] if number < len(better) else None
+        said = describe_move(replay, move, lang) if move is not None else None
+        words.append((describe_move(replay, action, lang), said))
         replay.play(action)
-    return before
+    return words
 
 
-def move_words(before: Game, action: Action) -> str:
-    return describe_move(before, action, translated.language())
-
-
-def mistakes_markup(mistakes: Sequence[Mistake], before: Sequence[Game]) -> str:
+def mistakes_markup(mistakes: Sequence[Mistake], words: Words) -> str:
     """The mistakes, the largest fall first, each with the hint's move there and the
     chance it kept."""
     items = []
     for rank, mistake in enumerate(mistakes, start=1):
-        game = before[mistake.number - 1]
+        played, better = words[mistake.number - 1]
         said = _(
             "{rank}. Move {number}: {played} took the chance from {before} to {after}. "
             "The hint preferred {better}, which kept {before}."
         ).format(
             rank=rank,
             number=mistake.number,
-            played=move_words(game, mistake.played),
-            better=move_words(game, mistake.better),
+            played=played,
+            better=better or "",
             before=percent_text(mistake.before),
             after=percent_text(mistake.after),
         )
@@ -157,8 +162,7 @@ def mistakes_markup(mistakes: Sequence[Mistake], before: Sequence[Game]) -> str:
 
 def table_markup(
     points: Sequence[Point],
-    before: Sequence[Game],
-    better: Sequence[Action | None],
+    words: Words,
     mistakes: Sequence[Mistake],
     solver_index: int | None,
 ) -> str:
@@ -172,9 +176,7 @@ def table_markup(
     rows = []
     for number in range(1, len(points)):
         point, previous = points[number], points[number - 1]
-        assert point.action is not None
-        game = before[number - 1]
-        words = move_words(game, point.action)
+        said, better = words[number - 1]
         notes = []
         if point.dealt:
             notes.append(_("the reserve dealt"))
@@ -185,17 +187,16 @@ def table_markup(
         if solver_index == number:
             notes.append(_("the solver, which sees every card: the last winnable position"))
         if notes:
-            words += " (" + ", ".join(notes) + ")"
-        chosen = better[number - 1]
+            said += " (" + ", ".join(notes) + ")"
         shown = _("Show move {number}").format(number=number)
         kind = ' class="mistake"' if number in marked else ""
         rows.append(
             f'<tr data-index="{number}"{kind}>'
             f'<th scope="row"><button type="button" data-index="{number}" '
             f'aria-label="{escape(shown)}">{number}</button></th>'
-            f"<td>{escape(words)}</td>"
+            f"<td>{escape(said)}</td>"
             f"<td>{escape(percent_text(previous.percent))}</td>"
             f"<td>{escape(percent_text(point.percent))}</td>"
-            f"<td>{escape(move_words(game, chosen)) if chosen is not None else ''}</td></tr>"
+            f"<td>{escape(better or '')}</td></tr>"
         )
     return f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
