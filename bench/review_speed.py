@@ -165,7 +165,9 @@ def main(argv: list[str] | None = None) -> int:
                 text = saves.dump(Session(game, counted=True), revision=1, saved_at=0)
                 page.evaluate("t => localStorage.setItem('scorpion.save@/', t)", text)
                 page.goto(url)
-                page.wait_for_function("document.documentElement.dataset.ready === '1'")
+                page.wait_for_function(
+                    "document.documentElement.dataset.ready === '1'", timeout=120_000
+                )
                 page.evaluate("document.getElementById('new-game').click()")
                 took, gap = page.evaluate(REVIEW)
                 times.append(took / 1000)
