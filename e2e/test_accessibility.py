@@ -67,6 +67,8 @@ OPENERS: dict[str, tuple[str, ...]] = {
     "solver-dialog": ("#new-game", "#ng-solver"),
     # The daily deal's calendar, from Statistics (also from New game).
     "daily-dialog": ("#stats", "#stats-daily"),
+    # Review this game (also from the win and a replay's bar).
+    "review": ("#new-game", "#review-game"),
 }
 BY_GAME = {"win-dialog", "link-dialog"}  # opened by the game, or by a link
 

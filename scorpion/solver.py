@@ -223,11 +223,15 @@ def _encode(game: Solvable) -> tuple[list[str], str, int]:
     return cols, reserve, len(game.removed)
 
 
+#: Each move as a ``Move``, made once: the searches name every step they take.
+_MOVES: Final = {(c, y): Move(card, y) for c, card in enumerate(FULL_DECK) for y in range(7)}
+
+
 def _action(cols: list[str], step: _Step) -> Action:
     if step[0] < 0:
         return DEAL
     x, i, y = step
-    return Move(FULL_DECK[ord(cols[x][i]) & 63], y)
+    return _MOVES[ord(cols[x][i]) & 63, y]
 
 
 # --- proofs of loss ---------------------------------------------------------------------

@@ -248,6 +248,25 @@ def test_language_switch(engine: Driver, server: SiteServer) -> None:
     wait_text(engine, BOARD, seed_boards("de")[1])
 
 
+def test_review_this_game_charts_the_hints_figures_and_shows_a_move(
+    engine: Driver, server: SiteServer
+) -> None:
+    from scorpion.game_review import review_game
+
+    fresh(engine, server.url(), f"?deck={DECK}")
+    play(engine, "4H>7")
+    play(engine, "deal")
+    click(engine, "#new-game")
+    click(engine, "#review-game")
+    engine.wait("() => document.querySelector('#review').dataset.reviewState === 'done'")
+    chances = engine.js("() => document.querySelector('#review-chart').dataset.chances")
+    game = after(["4H>7", "deal"])
+    assert chances == ",".join(map(str, review_game(game).chances))  # as under CPython
+    click(engine, '#review-table button[data-index="1"]')
+    engine.wait("() => document.documentElement.dataset.replayIndex === '1'")
+    wait_text(engine, BOARD, description(after(["4H>7"])))
+
+
 def test_a_save_that_cannot_be_read_gives_a_notice_and_a_new_game(
     engine: Driver, server: SiteServer
 ) -> None:

@@ -25,6 +25,7 @@ from webapp.page.timing import Timing
 from webapp.page_texts import problem_text
 from webapp.panels.daily_deals import DailyDeals
 from webapp.panels.dialogs import Dialogs
+from webapp.panels.game_reviewer import GameReviewer
 from webapp.panels.lost_finder import LostFinder
 from webapp.panels.replayer import Replayer
 from webapp.panels.saved_data import SavedData
@@ -104,6 +105,7 @@ def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> Ap
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     offers = (LostFinder(state, swap, dialogs, chrome, timing), solver)
+    GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)  # binds its buttons
     toolbar = Toolbar(state, play, speech, dialogs, replayer, offers, chrome, page)
     actions = toolbar.actions()
     controls = Controls(state, play, focus, screen, board, chrome, page, actions, replayer.key)

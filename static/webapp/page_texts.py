@@ -167,6 +167,34 @@ def static_texts() -> dict[str, str]:
         ),
         "solver-cancel": _("Cancel"),
         "solver-watch": _("Watch"),
+        # Translators: the chance to win judged after every move of the game, as the
+        # hint judges it, with the moves where it fell most.
+        "review-game": _("Review this game"),
+        "win-review": _("Review this game"),
+        # Translators: a button of the replay's bar: Review this game, kept short.
+        "replay-review": pgettext("button", "Review"),
+        "review-title": pgettext("dialog title", "Review this game"),
+        "review-text": _(
+            "Each position is judged as the hint judges it: from what you could see at the "
+            "time, over arrangements of the face-down cards."
+        ),
+        "review-stop": pgettext("button", "Stop"),
+        # Translators: resumes a review that was stopped.
+        "review-resume": pgettext("button", "Go on"),
+        "review-legend-chance": _("chance to win"),
+        "review-legend-deal": _("reserve dealt"),
+        "review-legend-removed": _("sequence removed"),
+        "review-legend-mistake": pgettext("review", "mistake"),
+        "review-mistakes-title": _("Mistakes"),
+        "review-moves-title": _("Move by move"),
+        "review-solver-text": _(
+            "The solver looks at every card, the face-down ones too, to find the last "
+            "position from which this deal could still be won. Its answer tells what you "
+            "could not see. Ask it?"
+        ),
+        "review-solver": _("Where was it lost?…"),
+        "review-solver-look": _("Ask the solver"),
+        "review-close": _("Close"),
     }
 
 

@@ -1,5 +1,6 @@
 """A table for the replay panels' tests (``test_replays``, ``test_solver_watch``,
-``test_lost_finder``): the real ``Replayer``, ``SolverWatch``, ``LostFinder``, ``Actuator``,
+``test_lost_finder``, ``test_game_reviewer``): the real ``Replayer``, ``SolverWatch``,
+``LostFinder``, ``GameReviewer``, ``Actuator``,
 ``AutoSave`` (over ``Store`` and ``FakeStorage``), ``SessionSwap``, ``KeyboardFocus`` and
 ``HintButton``, on the page's fakes; read back as the player sees it (``FakeChrome``,
 ``FakeBoard``) and as it is saved (``saved_game``, ``stored``)."""
@@ -22,6 +23,7 @@ from fakes import (
 from webapp.events import Events
 from webapp.page.storage import Store
 from webapp.panels.dialogs import Dialogs
+from webapp.panels.game_reviewer import GameReviewer
 from webapp.panels.lost_finder import LostFinder
 from webapp.panels.replayer import Replayer
 from webapp.panels.solver_watch import SolverWatch
@@ -66,6 +68,7 @@ class ReplayTable:
     replayer: Replayer
     solver: SolverWatch
     finder: LostFinder
+    reviewer: GameReviewer
 
     def status(self) -> str:
         """What the live region said last."""
@@ -127,9 +130,22 @@ def table(game: Game | None = None, counted: bool = True) -> ReplayTable:
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     finder = LostFinder(state, arrivals, dialogs, chrome, timing)
+    reviewer = GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)
     screen.mount()
     keeper.save()
     queue.run()
     return ReplayTable(
-        chrome, board, page, storage, store, state, keeper, queue, dialogs, replayer, solver, finder
+        chrome,
+        board,
+        page,
+        storage,
+        store,
+        state,
+        keeper,
+        queue,
+        dialogs,
+        replayer,
+        solver,
+        finder,
+        reviewer,
     )

@@ -99,8 +99,9 @@ class Replayer:
 
     # --- opening and closing ------------------------------------------------------------
 
-    def open(self, replay: Replay, at: int = 0, solver: bool = False) -> None:
-        """Show ``replay`` after its first ``at`` actions, paused."""
+    def open(self, replay: Replay, at: int = 0, solver: bool = False, review: bool = False) -> None:
+        """Show ``replay`` after its first ``at`` actions, paused (``review``: a move chosen
+        in Review this game)."""
         if not self.active:
             self.own = self.state.session
         own = self.own
@@ -118,10 +119,15 @@ class Replayer:
         chrome.root_class("replaying", True)
         self.screen.mount()
         chrome.flag("hint", "disabled", True)
-        chrome.text("replay-title", _("The solver's line") if solver else _("Replay"))
+        title = _("The solver's line") if solver else _("Review") if review else _("Replay")
+        chrome.text("replay-title", title)
         self._show()
         count = len(replay.line) - at
-        if solver:
+        if review:
+            said = _("{position}. Step back and forward, or play on from here.").format(
+                position=position_text(at, len(replay.line))
+            )
+        elif solver:
             said = _("The solver's line from here: {count} moves. Press Play to watch.")
         else:
             said = _("Replay of a game: {count} moves. Press Play to watch.")
