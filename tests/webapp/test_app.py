@@ -146,3 +146,21 @@ def test_a_storage_the_browser_blocks_is_said_once_ready() -> None:
     app = visit(blocked=True)
     assert app.chrome.notice_shown()  # type: ignore[attr-defined]
     assert app.chrome.root["ready"] == "1"  # type: ignore[attr-defined]
+
+
+def test_the_paint_kept_for_the_next_visit_is_one_index_html_accepts_in_every_language() -> None:
+    """The page's fixed texts go into the paint: a page that grows past the early paint's
+    limits would have every saved board refused on the next visit (index.html's checks,
+    held to ``early_paint.valid`` and ``MAX_CHARS``)."""
+    from webapp import translated
+    from webapp.table import early_paint
+
+    app = visit()
+    try:
+        for lang in early_paint.LANGS:
+            translated.set_language(lang)
+            paint = app.screen.paint_snapshot()
+            assert early_paint.valid(paint), (lang, len(paint["texts"]))
+            assert len(json.dumps(paint, ensure_ascii=False)) <= early_paint.MAX_CHARS, lang
+    finally:
+        translated.set_language("en")

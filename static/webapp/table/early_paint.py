@@ -33,9 +33,9 @@ from scorpion.session import CHOICES, Settings
 from webapp.table.render import CardView, by_container, parents
 
 VERSION = 5
-MAX_CHARS = 16_000  # the stored JSON text; a real paint is about 4,000
-MAX_TEXT = 300  # characters of one text
-MAX_TEXTS = 120
+MAX_CHARS = 16_000  # the stored JSON text; tests/webapp/test_app.py holds a real one to it
+MAX_TEXT = 600  # characters of one text (a German note in Statistics is over 300)
+MAX_TEXTS = 200  # the page's fixed texts (page_texts.static_texts) and the board's
 MAX_OFFSET = 100.0  # card widths
 LANGS = ("en", "sv", "de", "zh-TW")
 _CODE = re.compile(r"[A2-9TJQK][SHDC]")
