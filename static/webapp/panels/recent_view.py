@@ -88,10 +88,8 @@ def table_markup(records: tuple[GameRecord, ...], offset_minutes: int) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings())
     rows = []
     for record in records:
-        moment = local(record.ended_at, offset_minutes)
         cells = [
-            f'<time datetime="{moment.isoformat(timespec="minutes")}">'
-            f"{when(record.ended_at, offset_minutes)}</time>",
+            ended_cell(record.ended_at, offset_minutes),
             escape(game_name(record)),
             escape(result_text(record)),
             number(record.moves, lang),
@@ -107,3 +105,13 @@ def table_markup(records: tuple[GameRecord, ...], offset_minutes: int) -> str:
             f'<th scope="row">{first}</th>{"".join(f"<td>{c}</td>" for c in rest)}</tr>'
         )
     return f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+
+
+def ended_cell(ended_at: int, offset_minutes: int) -> str:
+    """When a game ended, as a table cell's ``<time>`` (the recent games' list, the chart's
+    table)."""
+    moment = local(ended_at, offset_minutes)
+    return (
+        f'<time datetime="{moment.isoformat(timespec="minutes")}">'
+        f"{when(ended_at, offset_minutes)}</time>"
+    )

@@ -27,7 +27,7 @@ from scorpion.trend import Trend, TrendGame, trend
 from webapp import translated
 from webapp.escaping import escape
 from webapp.figures import duration, iso_duration, number, percent
-from webapp.panels.recent_view import game_name, local, notes, result_text, when
+from webapp.panels.recent_view import ended_cell, game_name, notes, result_text, when
 from webapp.translated import _, ngettext, pgettext
 
 HEIGHT = 190  # the chart, in CSS pixels
@@ -222,10 +222,8 @@ def _table(t: Trend, offset_minutes: int) -> str:
     rows = []
     for game in t.games:
         record = game.record
-        moment = local(record.ended_at, offset_minutes)
         cells = [
-            f'<time datetime="{moment.isoformat(timespec="minutes")}">'
-            f"{when(record.ended_at, offset_minutes)}</time>",
+            ended_cell(record.ended_at, offset_minutes),
             escape(game_name(record)),
             escape(result_text(record)),
             number(record.score, lang),
