@@ -136,12 +136,14 @@ lint: $(VENV_STAMP)
 	$(PY) -m mypy tools
 	MYPYPATH=static $(PY) -m mypy -p webapp
 
-# The unit tests under coverage.py: how much of the browser layer (static/webapp) the CPython
-# tests reach without a browser (pyproject.toml, [tool.coverage]); the report lists the
-# modules not fully covered, and the total.
+# The unit tests: the browser layer's (tests/webapp, static/webapp's doctests) under
+# coverage.py, which says how much of static/webapp they reach without a browser
+# (pyproject.toml, [tool.coverage]; the report lists the modules not fully covered, and the
+# total), then every other test without its tracer (conftest.py marks the two halves).
 unit: $(VENV_STAMP)
-	$(PY) -m coverage run -m pytest $(ARGS)
+	$(PY) -m coverage run -m pytest -m browser_layer $(ARGS)
 	$(PY) -m coverage report
+	$(PY) -m pytest -m "not browser_layer" $(ARGS)
 
 wasm: $(WASM_STAMP) catalogs
 	node tests/pyodide/run.mjs $(ARGS)
