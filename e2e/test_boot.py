@@ -11,7 +11,6 @@ import json
 import re
 import struct
 import subprocess
-import sys
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -336,27 +335,3 @@ def test_pyscripts_boot_chunks_are_preloaded(site_dir: Path) -> None:
     shipped = {path.name for path in (site_dir / "static" / "vendor" / "pyscript").glob("*.js")}
     assert {name.split("-")[0] for name in preloaded} == {"error", "toml"}
     assert preloaded <= shipped
-
-
-def _built(out: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(out).as_posix(): path.read_bytes()
-        for path in sorted(out.rglob("*"))
-        if path.is_file()
-    }
-
-
-def _build(out: Path) -> dict[str, bytes]:
-    command = [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)]
-    subprocess.run(command, check=True, capture_output=True)
-    return _built(out)
-
-
-def test_build_is_deterministic(tmp_path: Path, site_dir: Path) -> None:
-    """A build of this tree gives the site under test byte for byte; only when it does not
-    is it built again, to tell a build that varies from a site built from other sources."""
-    first = _build(tmp_path / "a")
-    if first == _built(site_dir):
-        return
-    assert first == _build(tmp_path / "b"), "two builds of the same tree differ"
-    pytest.fail(f"{site_dir} is not this tree's build: run `make site`")
