@@ -1,0 +1,66 @@
+"""What a player is told when the page opens on a tampered save, and what game opens
+(``boot.startup.open_game`` over the fakes' localStorage): the notices the notice bar
+shows once the page is ready, the backup kept, the statistics kept."""
+
+from __future__ import annotations
+
+import json
+
+from fakes import FakeStorage
+from webapp.boot.startup import open_game
+from webapp.page.storage import Store
+
+from scorpion import Game, Move, saves
+from scorpion.session import Session
+
+SAVE_KEY = "scorpion.save@/"
+
+
+def save_of(moves: list[str]) -> dict:
+    game = Game.new(1)
+    for move in moves:
+        game.play(Move.parse(move))
+    return json.loads(saves.dump(Session(game, counted=bool(moves)), revision=3, saved_at=0))
+
+
+def backups(storage: FakeStorage) -> list[str]:
+    return [key for key in storage.items if key.startswith("scorpion.backup.")]
+
+
+def opened(document: dict) -> tuple[FakeStorage, object]:
+    storage = FakeStorage({SAVE_KEY: json.dumps(document)})
+    return storage, open_game(Store(storage), "", ["en"])
+
+
+def first_legal_moves(count: int) -> list[str]:
+    game, line = Game.new(1), []
+    for _ in range(count):
+        move = next(m for m in game.legal_moves() if isinstance(m, Move))
+        game.play(move)
+        line.append(str(move))
+    return line
+
+
+def test_an_unreadable_revision_restores_the_game_and_says_so() -> None:
+    line = first_legal_moves(2)
+    document = save_of(line)
+    document["revision"] = "abc"
+    storage, startup = opened(document)
+    assert [str(m) for m in startup.session.game.moves] == line  # the saved moves are there
+    assert startup.notices[0].endswith("your game, statistics and settings were restored.")
+    assert not [notice for notice in startup.notices if "new game has started" in notice]
+    assert startup.notices[-1].startswith("A copy of the saved data as it was is kept")
+    assert len(backups(storage)) == 1
+
+
+def test_a_saved_line_longer_than_any_game_starts_anew_and_keeps_the_statistics() -> None:
+    document = save_of([])
+    document["current"]["game"]["moves"] = ["QS>2", "QS>1"] * 120_000
+    document["stats"]["classic"]["played"] = 9
+    storage, startup = opened(document)
+    assert startup.session.game.moves == ()
+    assert startup.session.stats["classic"].played == 9
+    assert "longer than any real game" in startup.notices[0]
+    assert "statistics and settings are kept" in startup.notices[0]
+    assert startup.notices[-1].startswith("A copy of the saved data as it was is kept")
+    assert [key.split(".")[2] for key in backups(storage)] == ["unreadable"]
