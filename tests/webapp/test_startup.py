@@ -64,3 +64,25 @@ def test_a_saved_line_longer_than_any_game_starts_anew_and_keeps_the_statistics(
     assert "statistics and settings are kept" in startup.notices[0]
     assert startup.notices[-1].startswith("A copy of the saved data as it was is kept")
     assert [key.split(".")[2] for key in backups(storage)] == ["unreadable"]
+
+
+def test_a_damaged_then_a_newer_versions_save_are_kept_aside_and_never_overwritten() -> None:
+    storage = FakeStorage({SAVE_KEY: "{not json"})
+    startup = open_game(Store(storage), "", ["en"])
+    assert startup.notices[0] == "Your saved game could not be read, so a new game has started."
+    assert [storage.items[key] for key in backups(storage)] == ["{not json"]
+
+    newer = save_of(first_legal_moves(3))
+    newer["version"] = saves.VERSION + 1
+    newer["future"] = {"something": "unknown"}
+    text = json.dumps(newer)
+    storage.items[SAVE_KEY] = text  # written by a newer build
+    store = Store(storage)
+    startup = open_game(store, "", ["en"])
+    assert "newer version of Scorpion" in startup.notices[0]
+    assert startup.session.game.moves == ()  # not the saved game: a new one
+    assert sorted(storage.items[key] for key in backups(storage)) == sorted(["{not json", text])
+    session = startup.session
+    session.play(next(m for m in session.game.legal_moves() if isinstance(m, Move)))
+    assert store.save(session) == "saved"  # play goes on: the backups stay as they were
+    assert sorted(storage.items[key] for key in backups(storage)) == sorted(["{not json", text])
