@@ -207,7 +207,23 @@ def test_sub_path_boots_and_plays_offline(
     reload_ready(page, wait_ready)
     assert page.evaluate(BOARD) == board
     play(page, SECOND)
+    # New game's winnable deals: the worker's copy of the list serves (the page had not
+    # fetched it online).
+    before = page.locator("#deal-line").inner_text()
+    page.click("#new-game")
+    page.check("#ng-winnable")
+    page.check("#ng-classic")
+    page.click("#ng-start")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(page.locator("#deal-line")).not_to_have_text(before)
+    found = re.search(r"(\d+)", page.locator("#deal-line").inner_text())
+    assert found and int(found.group(1)) in winnable_deals("classic")
     assert console_errors == []
+
+
+def winnable_deals(variant: str) -> set[int]:
+    path = ROOT / "static" / "data" / f"winnable-{variant}.json"
+    return set(json.loads(path.read_text(encoding="utf-8"))["deals"])
 
 
 # --- updates, on a copy of the site served by its own server --------------------------------
