@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 from fakes import FakeStorage
-from webapp.boot.startup import open_game
+from webapp.boot.startup import Startup, open_game
 from webapp.page.storage import Store
+from webapp.urlparams import Linked
 
 from scorpion import Game, Move, saves
 from scorpion.session import Session
@@ -27,7 +28,7 @@ def backups(storage: FakeStorage) -> list[str]:
     return [key for key in storage.items if key.startswith("scorpion.backup.")]
 
 
-def opened(document: dict) -> tuple[FakeStorage, object]:
+def opened(document: dict) -> tuple[FakeStorage, Startup]:
     storage = FakeStorage({SAVE_KEY: json.dumps(document)})
     return storage, open_game(Store(storage), "", ["en"])
 
@@ -86,3 +87,30 @@ def test_a_damaged_then_a_newer_versions_save_are_kept_aside_and_never_overwritt
     session.play(next(m for m in session.game.legal_moves() if isinstance(m, Move)))
     assert store.save(session) == "saved"  # play goes on: the backups stay as they were
     assert sorted(storage.items[key] for key in backups(storage)) == sorted(["{not json", text])
+
+
+def test_a_bad_save_and_a_bad_link_are_both_said_and_a_classic_game_opens() -> None:
+    storage = FakeStorage({SAVE_KEY: "{not json"})
+    startup = open_game(Store(storage), "?deal=abc&variant=hard", ["en"])
+    assert startup.notices[0] == "Your saved game could not be read, so a new game has started."
+    assert any("deal number" in notice for notice in startup.notices)
+    assert startup.session.game.variant == "classic" and startup.session.game.moves == ()
+    assert startup.ask is None
+
+
+def test_a_link_asks_over_a_game_in_progress_and_deals_at_once_over_one_not_started() -> None:
+    line = first_legal_moves(1)
+    _storage, startup = opened_with(save_of(line), "?deal=42&variant=relaxed")
+    assert startup.ask == Linked("relaxed", deal=42)  # asked once the page is ready
+    assert [str(m) for m in startup.session.game.moves] == line
+    assert startup.session.game.deal_number == 1
+
+    _storage, startup = opened_with(save_of([]), "?deal=42&variant=relaxed")
+    assert startup.ask is None  # nothing played yet: the link's game at once
+    game = startup.session.game
+    assert (game.deal_number, game.variant, game.moves) == (42, "relaxed", ())
+
+
+def opened_with(document: dict, search: str) -> tuple[FakeStorage, Startup]:
+    storage = FakeStorage({SAVE_KEY: json.dumps(document)})
+    return storage, open_game(Store(storage), search, ["en"])
