@@ -251,9 +251,12 @@ def new_version(site: Path) -> str:
     return str(load_build_site().seal(site)["version"])
 
 
-def test_update_is_offered_and_runs_the_whole_new_version(
-    page: Page, own_site, wait_ready, console_errors
+def test_a_failed_update_keeps_the_old_version_and_a_whole_one_runs_the_new(
+    context: BrowserContext, page: Page, own_site, wait_ready, console_errors
 ) -> None:
+    """A new version whose files are missing or stale is refused: the old one goes on,
+    offline too. Once whole, it is offered, waits (a reload, offline here, still runs the
+    old version, whole), and runs whole when accepted."""
     site, url = own_site
     boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
     old = version(page)
@@ -264,6 +267,16 @@ def test_update_is_offered_and_runs_the_whole_new_version(
 
     new = new_version(site)
     assert new != old
+    css = site / "static" / "app.css"
+    changed = css.read_bytes()
+    css.unlink()  # a file of the new version is missing (404)
+    assert page.evaluate(UPDATE) == "redundant"
+    css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
+    assert page.evaluate(UPDATE) == "redundant"
+    expect(banner).to_be_hidden()
+    assert page.evaluate(CACHES) == [f"scorpion@/ {old}"]
+
+    css.write_bytes(changed)  # the new version whole: offered
     assert page.evaluate(UPDATE) == "installed"
     expect(banner).to_be_visible()
     expect(page.locator("#update-text")).to_have_text("Update available.")
@@ -274,10 +287,12 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     page.click("#update-close")
     expect(banner).to_be_hidden()
 
-    # It waits: a reload still runs the old version, whole, and offers the new one again.
+    # It waits: a reload (offline) still runs the old version, whole, and offers the new one.
+    context.set_offline(True)
     reload_ready(page, wait_ready)
     assert version(page) == old
     assert page.evaluate(MARK) == ""
+    assert page.evaluate(BOARD) == board
     expect(banner).to_be_visible()
     expect(page.locator("#update-reload")).to_have_text("Neu laden")
 
@@ -289,34 +304,4 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     assert page.evaluate(BOARD) == board
     expect(banner).to_be_hidden()
     assert page.evaluate(CACHES) == [f"scorpion@/ {new}"]
-    assert console_errors == []
-
-
-def test_failed_precache_keeps_the_old_version(
-    context: BrowserContext, page: Page, own_site, wait_ready, console_errors
-) -> None:
-    site, url = own_site
-    boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
-    old = version(page)
-    play(page, FIRST)
-    board = page.evaluate(BOARD)
-
-    new_version(site)
-    css = site / "static" / "app.css"
-    changed = css.read_bytes()
-    css.unlink()  # a file of the new version is missing (404)
-    assert page.evaluate(UPDATE) == "redundant"
-    css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
-    assert page.evaluate(UPDATE) == "redundant"
-    expect(page.locator("#update")).to_be_hidden()
-    assert page.evaluate(CACHES) == [f"scorpion@/ {old}"]
-
-    reload_ready(page, wait_ready)
-    assert version(page) == old
-    assert page.evaluate(MARK) == ""
-    assert page.evaluate(BOARD) == board
-    context.set_offline(True)
-    reload_ready(page, wait_ready)
-    assert version(page) == old
-    assert page.evaluate(BOARD) == board
     assert console_errors == []
