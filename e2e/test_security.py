@@ -1,10 +1,10 @@
 """What is stored or cached can never be turned against the player (issue 24, docs/security.md).
 
 - The page's Content-Security-Policy: the game boots and plays under it with no violation
-  reported, and a script injected into the page is refused.
+  reported, a reload paints the saved board under it, and a script injected into the page
+  is refused (one visit and its reload).
 - Cache Storage is input: a file another page of the origin rewrote in the service worker's
-  cache is never served; it is fetched again, checked, and kept. (These two share one
-  visit and its reload.)
+  cache is never served; it is fetched again, checked, and kept.
 - Two copies of the game on one origin (``/a/`` and ``/b/``, two builds) keep their own
   offline files, Python snapshots and saves, and both play offline.
 
@@ -131,15 +131,13 @@ UNSCOPED = """async ([ours, theirs]) => {
 }"""
 
 
-def test_the_policy_and_the_workers_cache_hold_through_play_reload_and_injection(
-    browser: Browser, site_url: str, site_dir: Path, wait_ready: Any
+def test_the_policy_holds_through_play_a_reload_and_an_injected_script(
+    browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
     """One visit and its reload: the game boots and plays under its policy with no
-    violation; the worker drops only this copy's unscoped caches of earlier builds; a file
-    rewritten in its cache is never served (fetched again, checked, kept); the saved board
-    is painted again under the policy; a script injected into the page is refused."""
-    manifest = site_manifest(site_dir)
-    cache = f"scorpion@/ {manifest['version']}"
+    violation; the worker drops only this copy's unscoped caches of earlier builds; the
+    saved board is painted again under the policy; a script injected into the page is
+    refused."""
     with watched_context(browser) as context:
         page = with_violations(context)
         errors: list[str] = []
@@ -160,25 +158,14 @@ def test_the_policy_and_the_workers_cache_hold_through_play_reload_and_injection
         assert "scorpion-0123456789abcdef" not in names
         assert "scorpion-fedcba9876543210" in names
 
-        # Files rewritten in the worker's cache by another page of the origin.
+        # A reload paints the saved board under the policy, and plays on.
         page.wait_for_function("Object.keys(localStorage).some(k => k.includes('paint'))")
         board = page.evaluate(BOARD)
-        for path, body in TAMPERED.items():
-            page.evaluate(TAMPER, [cache, site_url + path, body])
-            assert (
-                page.evaluate(CACHED_SHA256, [cache, site_url + path])
-                != (manifest["files"][path]["sha256"])
-            )
         page.reload()
         wait_ready(page)
-        assert page.evaluate("window.__pwned") is None
-        assert page.evaluate(BOARD) == board  # the saved board, painted again
+        assert page.evaluate(BOARD) == board
         play(page, LINE[3])
         assert page.evaluate(VIOLATIONS) == []
-        # the worker dropped each bad copy and kept the server's, checked
-        for path in TAMPERED:
-            got = page.evaluate(CACHED_SHA256, [cache, site_url + path])
-            assert got == manifest["files"][path]["sha256"], path
 
         # A script injected into the page is refused, and the game goes on.
         page.evaluate(INJECT)
@@ -203,6 +190,36 @@ TAMPERED = {
     "static/dom-writes.mjs": "window.__pwned = 'module'; export {};",
     "index.html": "<!doctype html><script>window.__pwned = 'page'</script><p>pwned</p>",
 }
+
+
+def test_a_file_rewritten_in_the_cache_is_never_served(
+    browser: Browser, site_url: str, site_dir: Path, wait_ready: Any
+) -> None:
+    manifest = site_manifest(site_dir)
+    cache = f"scorpion@/ {manifest['version']}"
+    with watched_context(browser) as context:
+        page = context.new_page()
+        blank(page, site_url)
+        page.goto(f"{site_url}?deck={DECK}")
+        wait_ready(page)
+        play(page, LINE[0])
+        page.wait_for_function(CONTROLLED)
+        board = page.evaluate(BOARD)
+        for path, body in TAMPERED.items():
+            page.evaluate(TAMPER, [cache, site_url + path, body])
+            assert (
+                page.evaluate(CACHED_SHA256, [cache, site_url + path])
+                != (manifest["files"][path]["sha256"])
+            )
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.__pwned") is None
+        assert page.evaluate(BOARD) == board
+        play(page, LINE[1])
+        # the worker dropped each bad copy and kept the server's, checked
+        for path in TAMPERED:
+            got = page.evaluate(CACHED_SHA256, [cache, site_url + path])
+            assert got == manifest["files"][path]["sha256"], path
 
 
 @pytest.fixture
