@@ -6,11 +6,12 @@
 #   make browsers   both of the above in one apt-get run (what make test uses)
 #   make site       build the static site into _site/ (tools/build_site.py)
 #   make serve      site, then serve _site/ on http://127.0.0.1:$(PORT)/
-#   make test       everything CI runs: lint, unit, wasm, e2e, engines-test (the first three
-#                   beside the browsers' installation, two at a time: make -j2 --output-sync)
-#   make lint       ruff + mypy       make unit   pytest tests/ under CPython, with coverage
+#   make test       everything CI runs: lint, unit, wasm, build-check, e2e, engines-test (the
+#                   first four beside the browsers' installation, two at a time: make -j2)
+#   make lint       ruff + mypy       make unit   pytest tests/ under CPython (coverage of webapp)
 #   make wasm       tests/ under Pyodide in Node   make e2e   browser tests (e2e/) in Chromium
 #   make engines-test  the acceptance scenarios (e2e/engines/) in Firefox, WebKit and Chromium
+#   make build-check   a build of this tree gives _site/ byte for byte (tests/build/)
 #   make winnable   regenerate static/data/winnable-*.json and daily-classic.json (minutes; commit)
 #   make clean      build output and caches (distclean: also .venv and node_modules)
 #
@@ -45,7 +46,7 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test lint unit wasm e2e clean distclean
+.PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test lint unit wasm build-check e2e clean distclean
 
 help:
 	@sed -n '1,16s/^# \{0,1\}//p' Makefile
@@ -126,7 +127,7 @@ winnable: $(VENV_STAMP)
 # browser beside the browsers' installation, two at a time (each stage's output kept
 # together), then the browser suites, one after the other.
 test: deps site catalogs
-	$(MAKE) --no-print-directory -j2 --output-sync=target browsers lint unit wasm
+	$(MAKE) --no-print-directory -j2 --output-sync=target browsers lint unit wasm build-check
 	$(MAKE) --no-print-directory e2e engines-test
 
 lint: $(VENV_STAMP)
@@ -147,6 +148,12 @@ unit: $(VENV_STAMP)
 
 wasm: $(WASM_STAMP) catalogs
 	node tests/pyodide/run.mjs $(ARGS)
+
+# Against the built _site/ (make site; make test builds it first). No browser, pure CPU, not
+# under coverage: beside lint, unit and wasm in make test. pytest does not
+# recurse into a folder named build, so unit and wasm leave tests/build/ alone.
+build-check: $(VENV_STAMP)
+	$(PY) -m pytest tests/build $(ARGS)
 
 e2e: deps chromium site
 	$(PY) -m pytest e2e --ignore=e2e/engines $(XDIST) $(ARGS)

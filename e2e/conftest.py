@@ -18,7 +18,8 @@ Fixtures for tests:
 - ``wait_ready``: a function; ``wait_ready(page)`` waits (no sleeps) for
   ``document.documentElement.dataset.ready == "1"``, failing early with PyScript's error
   text if Python raised, and returns the seconds it waited. Each load's time from navigation
-  start to ready is summed up at the end of the run ("navigation to data-ready=1: ...").
+  start to ready is summed up at the end of the run ("navigation to data-ready=1: ..."),
+  with the loads of each test file.
 """
 
 from __future__ import annotations
@@ -271,19 +272,47 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     return waited
 
 
-# (url, seconds from navigation start to ready) of every wait_ready in this process,
-# summed up at the end of the run.
+# (url, seconds from navigation start to ready) of every wait_ready in this process.
 BOOT_TIMES: list[tuple[str, float]] = []
+# Each test report carries the loads made since the previous report ("e2e_loads"), so that
+# the run's summary, made where the reports arrive (the xdist controller, or this process),
+# counts them per test file.
+LOADS_KEY = "e2e_loads"
+_reported = 0
+# test file -> seconds of each of its loads, as the reports arrive.
+LOADS_BY_FILE: dict[str, list[float]] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    global _reported
+    outcome = yield
+    report = outcome.get_result()
+    loads = [seconds for _, seconds in BOOT_TIMES[_reported:]]
+    _reported = len(BOOT_TIMES)
+    if loads:
+        report.user_properties = [*report.user_properties, (LOADS_KEY, loads)]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for key, value in report.user_properties:
+        if key == LOADS_KEY:
+            file = report.nodeid.split("::")[0]
+            LOADS_BY_FILE.setdefault(file, []).extend(value)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if BOOT_TIMES:
-        times = sorted(seconds for _, seconds in BOOT_TIMES)
-        median = times[len(times) // 2]
-        terminalreporter.write_line(
-            f"navigation to data-ready=1: {len(times)} loads, median {median:.1f} s, "
-            f"max {times[-1]:.1f} s (request routing on, so no HTTP cache)"
-        )
+    times = sorted(seconds for loads in LOADS_BY_FILE.values() for seconds in loads)
+    if not times:
+        return
+    median = times[len(times) // 2]
+    terminalreporter.write_line(
+        f"navigation to data-ready=1: {len(times)} loads, median {median:.1f} s, "
+        f"max {times[-1]:.1f} s (request routing on, so no HTTP cache)"
+    )
+    by_count = sorted(LOADS_BY_FILE.items(), key=lambda item: (-len(item[1]), item[0]))
+    for file, loads in by_count:
+        terminalreporter.write_line(f"  {len(loads):4d} loads, {sum(loads):6.1f} s  {file}")
 
 
 @pytest.fixture(name="wait_ready", scope="session")

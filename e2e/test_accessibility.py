@@ -2,7 +2,8 @@
 
 Two contexts, each booted once and reused by the tests that follow: light with reduced
 motion (and touch), and dark with motion. Tests bring the table back with Undo instead
-of reloading; the few positions far into the seed's winning line are loaded as saves.
+of reloading, and on to positions far into the seed's winning line through the game
+(``bring_to``); only a link to another deal loads the light page again.
 axe-core comes from node_modules (pinned in package.json), injected from disk: no CDN.
 
 Screenshots: ``SCORPION_SHOTS=/tmp/shots-a11y make e2e ARGS=e2e/test_accessibility.py``
@@ -23,6 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from e2e.ui import (
     COLUMN_OF,
     MARKUP_WITHOUT_SCRIPTS,
+    bring_to,
     click_column,
     column_cards,
     watched_context,
@@ -169,10 +171,24 @@ def seed(booted: dict[str, Page], site_url: str, wait_ready) -> Page:
 
 
 def load(booted: dict[str, Page], site_url: str, wait_ready, moves: int) -> Page:
-    """The light page with the seed deal played ``moves`` moves into the winning line."""
+    """The light page with the seed deal played ``moves`` moves into the winning line, in
+    English, on a desktop screen, nothing open: brought there through the game (Undo, the
+    line's moves) if the page holds the seed game, else booted on that save."""
     page = booted["page"]
     page.set_viewport_size(DESKTOP)
-    boot(page, site_url, wait_ready, seed_after(moves))
+    position = str(booted.get("position", ""))
+    if page.url == "about:blank" or not position.startswith(("seed", "line", "link")):
+        boot(page, site_url, wait_ready, seed_after(moves))
+    else:
+        for _ in range(3):
+            if page.locator("dialog[open]").count():
+                page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        if page.locator("html").get_attribute("lang") != "en":
+            choose_language(page, "en")
+        page.keyboard.press("Escape")  # put back anything held
+        bring_to(page, LINE[:moves])
+        settle(page)
     booted["position"] = f"line {moves}"  # type: ignore[assignment]
     return page
 
@@ -680,6 +696,7 @@ def test_win_by_keyboard_is_announced_and_every_dialog_passes_axe(
     top = game.face_up(0)[-1]
     expect(page.locator(f'[data-card="{top}"]')).to_be_focused()
     expect(page.locator("#status")).to_have_text("New game: deal 42.")
+    booted["position"] = "deal 42"  # type: ignore[assignment]
 
 
 # --- motion and colour, light and dark ----------------------------------------------------

@@ -1,7 +1,9 @@
 """The built site boots: Python comes up in Chromium, served from localhost only.
 
 These rely only on the page's contract, not on its content: ``#loading`` is shown while
-Python boots and hidden (or gone) once ``<html data-ready="1">``.
+Python boots and hidden (or gone) once ``<html data-ready="1">`` (seen with Python held
+back in ``e2e/test_game.py`` and ``e2e/test_first_paint.py``; a boot under a sub-path in
+``e2e/test_offline.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import json
 import re
 import struct
 import subprocess
-import sys
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -19,12 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from e2e.conftest import OffsiteGuard
 
 ROOT = Path(__file__).resolve().parent.parent
-READY = 'document.documentElement.dataset.ready === "1"'
 LOADING = "#loading"
 
 
@@ -124,30 +124,6 @@ def test_another_pyscript_program_runs_as_it_is(
     assert page.evaluate("document.documentElement.dataset.pyscriptStdlib") == "ran"
     expect(page.locator("[data-card]").first).to_be_visible()
     assert console_errors == []
-
-
-def test_loading_indicator_shows_until_ready(page: Page, site_url, wait_ready) -> None:
-    """Hold the wasm download, so the page is certainly still booting when looked at."""
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    with page.expect_request("**/pyodide.asm.wasm"):
-        page.goto(site_url)
-    expect(page.locator(LOADING)).to_be_visible()
-    assert page.evaluate(READY) is False
-    assert len(held) == 1
-    held[0].fallback()
-    wait_ready(page)
-    expect(page.locator(LOADING)).to_be_hidden()
-
-
-def test_boots_under_a_sub_path(
-    page: Page, site_url_subpath, console_errors, offsite, wait_ready
-) -> None:
-    assert site_url_subpath.endswith("/scorpion/")
-    page.goto(site_url_subpath)
-    wait_ready(page)
-    assert console_errors == []
-    offsite.assert_none()
 
 
 def test_manifest_lists_every_file(site_dir: Path) -> None:
@@ -336,27 +312,3 @@ def test_pyscripts_boot_chunks_are_preloaded(site_dir: Path) -> None:
     shipped = {path.name for path in (site_dir / "static" / "vendor" / "pyscript").glob("*.js")}
     assert {name.split("-")[0] for name in preloaded} == {"error", "toml"}
     assert preloaded <= shipped
-
-
-def _built(out: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(out).as_posix(): path.read_bytes()
-        for path in sorted(out.rglob("*"))
-        if path.is_file()
-    }
-
-
-def _build(out: Path) -> dict[str, bytes]:
-    command = [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)]
-    subprocess.run(command, check=True, capture_output=True)
-    return _built(out)
-
-
-def test_build_is_deterministic(tmp_path: Path, site_dir: Path) -> None:
-    """A build of this tree gives the site under test byte for byte; only when it does not
-    is it built again, to tell a build that varies from a site built from other sources."""
-    first = _build(tmp_path / "a")
-    if first == _built(site_dir):
-        return
-    assert first == _build(tmp_path / "b"), "two builds of the same tree differ"
-    pytest.fail(f"{site_dir} is not this tree's build: run `make site`")

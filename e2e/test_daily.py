@@ -1,11 +1,13 @@
 """The daily deal and the grades in the page (Chromium): ``#daily-deal`` deals the same
 deal for a given local date (the page's clock set by Playwright), ``#deal-grade`` shows the
-grade of a graded deal, New game by grade deals a deal of that grade, the calendar marks a
-won day, and bad calendar data gives a notice and loses nothing.
+grade of a graded deal, New game by grade deals a deal of that grade, and the calendar
+marks a won day, in real storage. Bad calendar data, the calendar read back and its
+streak are told on the fakes (``tests/webapp/test_daily_deals.py``,
+``tests/webapp/test_dailyrecord.py``).
 
-The tests that only start new games share a newcomer's page, booted once; each sets New
-game back as a newcomer finds it. Tests wait for conditions (``expect``,
-``wait_for_function``), never for fixed times.
+The tests share a newcomer's page, booted once; each sets New game back as a newcomer
+finds it, and the page's clock to the day it needs. Tests wait for conditions
+(``expect``, ``wait_for_function``), never for fixed times.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from e2e.ui import play_line
 from scorpion import Game
@@ -42,13 +44,6 @@ OPTIONS: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="module")
-def shared(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(**OPTIONS)
-    yield context
-    context.close()
-
-
 def boot(page: Page, site_url: str, wait_ready, when: datetime = MARCH_1) -> Page:
     page.clock.set_fixed_time(when)
     page.goto(site_url)
@@ -58,8 +53,7 @@ def boot(page: Page, site_url: str, wait_ready, when: datetime = MARCH_1) -> Pag
 
 @pytest.fixture(scope="module")
 def newcomer(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
-    """A newcomer's page on March 1, booted once for the tests that only start new games
-    (in a context of its own: the others empty their localStorage)."""
+    """A newcomer's page on March 1, booted once for the module's tests."""
     context = browser.new_context(**OPTIONS)
     errors: list[str] = []
     page = context.new_page()
@@ -70,8 +64,9 @@ def newcomer(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
 
 
 def as_a_newcomer(page: Page) -> Page:
-    """The shared page with nothing open and New game as a newcomer finds it ("Winnable
-    deals only" on, any grade), set through the dialog."""
+    """The shared page on March 1, with nothing open and New game as a newcomer finds it
+    ("Winnable deals only" on, any grade), set through the dialog."""
+    page.clock.set_fixed_time(MARCH_1)
     page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
     page.click("#new-game")
@@ -97,19 +92,16 @@ def start_daily(page: Page) -> int:
     return deal_number(page)
 
 
-def test_the_daily_deal_is_the_same_for_a_date(
-    newcomer: Page, browser: Browser, site_url, wait_ready
-) -> None:
+def test_the_daily_deal_is_the_same_for_a_date(newcomer: Page) -> None:
     page = as_a_newcomer(newcomer)
     n = day_number(MARCH_1.date())
     assert start_daily(page) == TABLE.deal(n)
     expect(page.locator("#deal-grade")).to_have_text(f"Grade: {TABLE.grade(n)}")
     expect(page.locator("#status")).to_contain_text("March 1, 2026")
-    # another player, the next day: the next day's deal
-    context = browser.new_context(**OPTIONS)
-    other = boot(context.new_page(), site_url, wait_ready, datetime(2026, 3, 2, 0, 5))
-    assert start_daily(other) == TABLE.deal(n + 1) != TABLE.deal(n)
-    context.close()
+    # the next day (just after midnight, local time): the next day's deal
+    page.clock.set_fixed_time(datetime(2026, 3, 2, 0, 5))
+    assert start_daily(page) == TABLE.deal(n + 1) != TABLE.deal(n)
+    expect(page.locator("#status")).to_contain_text("March 2, 2026")
 
 
 @pytest.mark.parametrize("grade", ["easy", "expert"])
@@ -134,8 +126,8 @@ def test_new_game_by_grade(newcomer: Page, grade: str) -> None:
     expect(page.locator("#deal-grade")).to_be_hidden()
 
 
-def test_the_calendar_shows_a_won_day_after_a_win(fresh: Page, site_url, wait_ready) -> None:
-    page = boot(fresh, site_url, wait_ready)
+def test_the_calendar_shows_a_won_day_after_a_win(newcomer: Page) -> None:
+    page = as_a_newcomer(newcomer)
     number = start_daily(page)
     line = format_line(measure(Game.new(number)).line).split()
     # the day turns while the player plays: the win still counts for March 1
@@ -148,29 +140,4 @@ def test_the_calendar_shows_a_won_day_after_a_win(fresh: Page, site_url, wait_re
     expect(page.locator('#daily-grid td[data-date="2026-03-01"]')).to_have_class("won")
     expect(page.locator("#daily-streak")).to_contain_text("1 day won in a row")
     stored = json.loads(page.evaluate(f"localStorage.getItem('{DAILY_KEY}')"))
-    assert stored["days"] == {"2026-03-01": "w"}
-    # the calendar survives a reload, apart from the statistics
-    page.reload()
-    wait_ready(page)
-    expect(page.locator("#win-dialog")).to_be_visible()  # the won game, as it was left
-    page.click("#win-stats")
-    page.click("#stats-daily")
-    expect(page.locator('#daily-grid td[data-date="2026-03-01"]')).to_have_class("won")
-
-
-def test_bad_calendar_data_gives_a_notice_and_is_kept(fresh: Page, site_url, wait_ready) -> None:
-    fresh.evaluate(f'localStorage.setItem(\'{DAILY_KEY}\', \'{{"v":1,"days":{{"x":1}}}}\')')
-    errors: list[str] = []
-    fresh.on("pageerror", lambda error: errors.append(str(error)))
-    page = boot(fresh, site_url, wait_ready)
-    expect(page.locator("#notice-text")).to_contain_text("daily calendar could not be read")
-    kept = page.evaluate(
-        """() => Object.keys(localStorage).filter(k => k.startsWith('scorpion.backup.calendar.'))
-            .map(k => localStorage.getItem(k))"""
-    )
-    assert kept == ['{"v":1,"days":{"x":1}}']
-    start_daily(page)  # a new calendar starts
-    page.click("#stats")
-    page.click("#stats-daily")
-    expect(page.locator('#daily-grid td[data-date="2026-03-01"]')).to_have_class("played")
-    assert not errors
+    assert stored["days"]["2026-03-01"] == "w"

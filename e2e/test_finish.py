@@ -4,11 +4,12 @@ player's, undone like them) and the win's confetti, gone with the dialog.
 
 Two browser contexts: one with motion (the flights and the confetti), one where the
 system asks for reduced motion (the finish, played at its quick pace). Each has one page
-booted once on a save of the seed line, shared by the tests that need no other game: each
+booted once on a save of the seed line, shared by the tests: each
 brings it to its position, setting and language through the game (Escape, Undo, the
-line's moves, Settings, the language menu) and checks it got there. The tests that count
-statistics or need another variant boot their own page on an empty localStorage. Tests
-wait for conditions, never for fixed times.
+line's moves, Settings, the language menu) and checks it got there. What the finish
+counts in the statistics, and its offer in the other variant, are told on the fakes
+(``tests/webapp/test_finish.py``, ``tests/webapp/test_hint_and_finish.py``,
+``tests/test_stats_more.py``). Tests wait for conditions, never for fixed times.
 """
 
 from __future__ import annotations
@@ -38,12 +39,6 @@ SAVE = "scorpion.save@/"
 READY = 47  # after LINE[:47] every card is face up and the reserve is dealt
 REMOVING = 41  # LINE[41], 8H>2, completes the hearts in column 2
 IDLE = "document.getAnimations().length === 0"
-
-
-@pytest.fixture(scope="module")
-def shared(browser: Browser) -> Iterator[BrowserContext]:
-    with desktop_context(browser) as context:
-        yield context
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +75,7 @@ def moving_page(moving: BrowserContext, site_url: str, wait_ready) -> Iterator[P
 
 @pytest.fixture(scope="module")
 def still_page(browser: Browser, site_url: str, wait_ready) -> Iterator[Page]:
-    """The page under reduced motion, booted once (in a context of its own: the tests that
-    boot their own pages empty their localStorage)."""
+    """The page under reduced motion, booted once."""
     with desktop_context(browser) as context:
         yield from booted(context, site_url, wait_ready)
 
@@ -258,10 +252,9 @@ def finish_stage(page: Page, *stages: str) -> str:
     return str(page.locator("#finish").get_attribute("data-finish"))
 
 
-@pytest.mark.parametrize("variant", ["classic", "relaxed"])
-def test_the_finish_is_offered_only_when_nothing_is_hidden(fresh, site_url, wait_ready, variant):
+def test_the_finish_is_offered_only_when_nothing_is_hidden(still_page):
     # One move before: a card is still face down; the button never shows.
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY - 1, variant))
+    page = at(still_page, READY - 1, offer=True)
     assert finish_stage(page, "off") == "off"
     expect(page.locator("#finish")).to_be_hidden()
     play(page, LINE[READY - 1])  # the last face-down card turns up
@@ -286,8 +279,8 @@ def test_the_finish_is_opt_in(still_page):
     assert saved["settings"]["offer_finish"] is True
 
 
-def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=saved_after(READY))
+def test_the_finish_plays_to_a_win_undone_like_moves_by_hand(still_page):
+    page = at(still_page, READY, offer=True)
     finish_stage(page, "offered")
     before = stored_moves(page)
     page.click("#finish")
@@ -297,12 +290,9 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
     moves = stored_moves(page)
     assert moves[:READY] == before and len(moves) > READY
     expect(page.locator("#win-text")).to_contain_text(f"in {len(moves)} moves")
-    # A finished game is an assisted win: counted as won, kept out of the records.
     saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))
-    assert saved["current"]["assisted"] == ["auto_finish"]
-    classic = saved["stats"]["classic"]
-    assert (classic["won"], classic["assisted_wins"], classic["best_score"]) == (1, 1, None)
-    # The same line by hand, in Python and in the page: the same score and moves.
+    assert saved["current"]["assisted"] == ["auto_finish"]  # an assisted win
+    # The same line by hand, in Python: the same score and moves.
     by_hand = Game.from_deck(DECK, moves=" ".join(moves))
     assert by_hand.won and by_hand.score == score
     page.click("#win-close")
@@ -320,20 +310,6 @@ def test_the_finish_plays_to_a_win_counted_like_moves_by_hand(fresh, site_url, w
         str(Game.from_deck(DECK, moves=" ".join(before)).score)
     )
     assert finish_stage(page, "offered") == "offered"  # offered again from here
-    # Played by hand through the page, the same moves give the same score.
-    hand = fresh.context.new_page()
-    hand.goto(site_url + "static/icon.svg")
-    hand.evaluate("localStorage.clear()")
-    open_game(hand, site_url, "", wait_ready, saved=saved_after(READY, offer=False))
-    for move in moves[READY:]:
-        play(hand, move)
-    expect(hand.locator("#win-score")).to_have_text(str(score))
-    wait_saved(hand, len(moves))
-    assert stored_moves(hand) == moves
-    by_hand_saved = json.loads(hand.evaluate(f"localStorage.getItem('{SAVE}')"))
-    assert by_hand_saved["current"]["assisted"] == []
-    assert by_hand_saved["stats"]["classic"]["best_score"] == score
-    hand.close()
 
 
 def test_a_key_stops_the_finish(moving_page):

@@ -1,10 +1,12 @@
 """The game in the browser, played as a player would: clicks, drags, keys, reloads.
 
 The tests about what a game does share one booted page (``SharedTable``: each starts
-from a save of its own, taken as another tab's); those about starting, reloading and links
-boot their own, each on a new page with an empty localStorage. Every request is checked to
-stay on localhost. Tests wait for conditions (``expect``, ``wait_for_function``), never
-for fixed times.
+from a save of its own, taken as another tab's); those about reloading (the board painted
+before Python) and links boot their own, each on a new page with an empty localStorage.
+What a bad save or a bad link says, and what a link does once asked, are told on the fakes
+(``tests/webapp/test_startup.py``, ``test_urlparams.py``, ``test_dialogs.py``). Every
+request is checked to stay on localhost. Tests wait for conditions (``expect``,
+``wait_for_function``), never for fixed times.
 """
 
 from __future__ import annotations
@@ -303,45 +305,6 @@ def test_refusals_in_each_language_only_with_interactive_rules(table):
                 expect(status).not_to_contain_text(message)
 
 
-def test_reserve_undo_redo_and_reload(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
-    play(page, "4H>7")
-    page.click("#deal-reserve")
-    for card, column in (("QS", 1), ("AH", 2), ("5D", 3)):
-        expect(page.locator(f'[data-column="{column}"][aria-owns~="card-{card}"]')).to_have_count(1)
-    expect(page.locator("#deal-reserve")).to_be_disabled()
-    page.click("#undo")
-    expect(page.locator('[data-card="QS"]')).to_have_count(0)
-    expect(page.locator("#deal-reserve")).to_be_enabled()
-    page.click("#redo")
-    expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
-    game = Game.from_deck(DECK)
-    game.play(Move.parse("4H>7"))
-    game.play(DEAL)
-    after = description_of(game)  # the page writes its own after the frame: wait for it
-    expect(page.locator("#board-description")).to_have_text(after)
-
-    # Reload with Python held back (its wasm): the saved board is painted all the same.
-    page.wait_for_function("localStorage.getItem('scorpion.paint@/') !== null")
-
-    def painted_before_python() -> None:
-        assert page.evaluate("document.documentElement.dataset.ready") != "1"
-        expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
-        expect(page.locator("#loading")).to_be_visible()
-        assert page.locator(".card.down").count() == 12
-
-    load_with_python_held(page, page.url, painted_before_python, wait_ready)
-    expect(page.locator("#loading")).to_be_hidden()
-    expect(page.locator("#board-description")).to_have_text(after)
-    assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
-    expect(page.locator("#score")).to_have_text("5")
-    page.click("#undo")
-    expect(page.locator("#deal-reserve")).to_be_enabled()
-    page.click("#undo")
-    expect(page.locator("#board-description")).to_have_text(description_of(Game.from_deck(DECK)))
-    expect(page.locator("#undo")).to_be_disabled()
-
-
 # The cards' elements, marked (a property, not an attribute) while Python is held back.
 TAG_PAINTED = "() => document.querySelectorAll('.card').forEach(e => e.painted = true)"
 ALL_PAINTED = "() => [...document.querySelectorAll('.card')].every(e => e.painted === true)"
@@ -366,26 +329,52 @@ def load_with_python_held(
     wait_ready(page)
 
 
-def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
-    fresh, site_url, wait_ready
-) -> None:
+def test_reserve_undo_redo_and_the_board_painted_before_python(fresh, site_url, wait_ready):
     """index.html paints the last visit's board before Python starts; Python keeps those
     very elements when its first board is the same markup (adding the cards' names), and
     draws its own when not (here: the stored snapshot altered before the reload)."""
     page = open_game(fresh, site_url, f"?deck={DECK}", wait_ready)
     play(page, "4H>7")
-    after = description_of_line(1)
+    page.click("#deal-reserve")
+    for card, column in (("QS", 1), ("AH", 2), ("5D", 3)):
+        expect(page.locator(f'[data-column="{column}"][aria-owns~="card-{card}"]')).to_have_count(1)
+    expect(page.locator("#deal-reserve")).to_be_disabled()
+    page.click("#undo")
+    expect(page.locator('[data-card="QS"]')).to_have_count(0)
+    expect(page.locator("#deal-reserve")).to_be_enabled()
+    page.click("#redo")
+    expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
+    game = Game.from_deck(DECK)
+    game.play(Move.parse("4H>7"))
+    game.play(DEAL)
+    after = description_of(game)  # the page writes its own after the frame: wait for it
     expect(page.locator("#board-description")).to_have_text(after)
-    page.wait_for_function(PAINT_SCORE, arg="5")  # the snapshot of this board is stored
-    load_with_python_held(page, site_url, lambda: page.evaluate(TAG_PAINTED), wait_ready)
+
+    # Reload with Python held back (its wasm): the saved board is painted all the same,
+    # and Python keeps the painted elements.
+    page.wait_for_function("localStorage.getItem('scorpion.paint@/') !== null")
+
+    def painted_before_python() -> None:
+        assert page.evaluate("document.documentElement.dataset.ready") != "1"
+        expect(page.locator('[data-column="1"][aria-owns~="card-QS"]')).to_have_count(1)
+        expect(page.locator("#loading")).to_be_visible()
+        assert page.locator(".card.down").count() == 12
+        page.evaluate(TAG_PAINTED)
+
+    load_with_python_held(page, page.url, painted_before_python, wait_ready)
     assert page.evaluate(ALL_PAINTED), "Python drew the board again"
     assert page.evaluate(LIVE_NAMED)
+    expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#board-description")).to_have_text(after)
-    play(page, "2H>3")  # the kept elements play on
-    expect(page.locator("#board-description")).to_have_text(description_of_line(2))
-
+    assert "deck=" not in page.url  # a reload resumes the saved game, not the link's
+    expect(page.locator("#score")).to_have_text("5")
+    page.click("#undo")  # the kept elements play on
+    expect(page.locator("#deal-reserve")).to_be_enabled()
     page.click("#undo")
-    expect(page.locator("#board-description")).to_have_text(after)
+    start = description_of(Game.from_deck(DECK))
+    expect(page.locator("#board-description")).to_have_text(start)
+    expect(page.locator("#undo")).to_be_disabled()
+
     # Leave the game (it stores its snapshot as it goes), alter the snapshot, come back.
     page.goto(site_url + "manifest.webmanifest")
     altered = """() => {
@@ -397,7 +386,7 @@ def test_the_painted_board_is_kept_when_it_is_the_game_and_replaced_when_not(
     load_with_python_held(page, site_url, lambda: page.evaluate(TAG_PAINTED), wait_ready)
     assert page.evaluate(NONE_PAINTED), "Python kept a board that was not the game's"
     assert page.evaluate(LIVE_NAMED)
-    expect(page.locator("#board-description")).to_have_text(after)
+    expect(page.locator("#board-description")).to_have_text(start)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -442,16 +431,8 @@ def test_winning_line_ends_in_the_win_screen(table) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_bad_save_and_bad_link_give_a_notice_then_new_game(fresh, site_url, wait_ready) -> None:
-    page = open_game(fresh, site_url, "?deal=abc&variant=hard", wait_ready, saved="{not json")
-    notice = page.locator("#notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("saved game could not be read")
-    expect(notice).to_contain_text("deal number")
-    expect(page.locator("#deal-line")).to_contain_text("Classic")
-    assert page.locator("[data-card]").count() == 37
-    page.click("#notice-close")
-    expect(notice).to_be_hidden()
+def test_new_game_asks_before_abandoning_and_fits_a_phone_on_its_side(table) -> None:
+    page = table.load(Session(Game.new(1)))
     new_game_dialog_asks_before_abandoning(page)
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -517,9 +498,7 @@ FITS = """e => {
 }"""
 
 
-def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(
-    table, fresh, site_url, wait_ready
-) -> None:
+def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(table) -> None:
     page = table.load(seed())
     expect(page.locator("#hint")).to_be_enabled()
     status = page.locator("#status")
@@ -540,9 +519,7 @@ def test_hints_offer_a_move_with_its_chance_and_a_stuck_game_says_so(
     assert page.errors == []  # type: ignore[attr-defined]
     # Stuck: every move only shuttles cards. Asked, the hint says so and how far back
     # another way on was; nothing is declared by itself (no dialog) as the game starts.
-    game = stuck_game()
-    text = saves.dump(Session(game, counted=True), revision=1, saved_at=0)
-    page = open_game(fresh, site_url, "", wait_ready, saved=text)
+    page = table.load(Session(stuck_game(), counted=True))
     status = page.locator("#status")
     expect(page.locator("dialog[open]")).to_have_count(0)
     page.keyboard.press("h")
@@ -571,21 +548,4 @@ def test_a_link_never_replaces_a_game_in_progress_unasked(fresh, site_url, wait_
     expect(dialog).to_be_hidden()
     expect(page.locator("#board-description")).to_have_text(before)
     assert "deal=" not in page.url  # a reload resumes without asking again
-    page.reload()
-    wait_ready(page)
-    expect(dialog).to_be_hidden()
-    expect(page.locator("#board-description")).to_have_text(before)
-    # Accepted: the link's game is dealt.
-    page.goto(site_url + "?deal=42&variant=relaxed")
-    wait_ready(page)
-    expect(dialog).to_be_visible()
-    page.click("#link-play")
-    expect(dialog).to_be_hidden()
-    expect(page.locator("#deal-line")).to_contain_text("42")
-    expect(page.locator("#deal-line")).to_contain_text("Relaxed")
-    expect(page.locator("#status")).to_contain_text("New game: deal 42.")
-    # With no move played yet, a link simply deals its game.
-    page.goto(site_url + "?deal=43")
-    wait_ready(page)
-    expect(page.locator("#deal-line")).to_contain_text("43")
-    expect(dialog).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]

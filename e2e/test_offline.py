@@ -207,7 +207,23 @@ def test_sub_path_boots_and_plays_offline(
     reload_ready(page, wait_ready)
     assert page.evaluate(BOARD) == board
     play(page, SECOND)
+    # New game's winnable deals: the worker's copy of the list serves (the page had not
+    # fetched it online).
+    before = page.locator("#deal-line").inner_text()
+    page.click("#new-game")
+    page.check("#ng-winnable")
+    page.check("#ng-classic")
+    page.click("#ng-start")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    expect(page.locator("#deal-line")).not_to_have_text(before)
+    found = re.search(r"(\d+)", page.locator("#deal-line").inner_text())
+    assert found and int(found.group(1)) in winnable_deals("classic")
     assert console_errors == []
+
+
+def winnable_deals(variant: str) -> set[int]:
+    path = ROOT / "static" / "data" / f"winnable-{variant}.json"
+    return set(json.loads(path.read_text(encoding="utf-8"))["deals"])
 
 
 # --- updates, on a copy of the site served by its own server --------------------------------
@@ -235,9 +251,12 @@ def new_version(site: Path) -> str:
     return str(load_build_site().seal(site)["version"])
 
 
-def test_update_is_offered_and_runs_the_whole_new_version(
-    page: Page, own_site, wait_ready, console_errors
+def test_a_failed_update_keeps_the_old_version_and_a_whole_one_runs_the_new(
+    context: BrowserContext, page: Page, own_site, wait_ready, console_errors
 ) -> None:
+    """A new version whose files are missing or stale is refused: the old one goes on,
+    offline too. Once whole, it is offered, waits (a reload, offline here, still runs the
+    old version, whole), and runs whole when accepted."""
     site, url = own_site
     boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
     old = version(page)
@@ -248,6 +267,16 @@ def test_update_is_offered_and_runs_the_whole_new_version(
 
     new = new_version(site)
     assert new != old
+    css = site / "static" / "app.css"
+    changed = css.read_bytes()
+    css.unlink()  # a file of the new version is missing (404)
+    assert page.evaluate(UPDATE) == "redundant"
+    css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
+    assert page.evaluate(UPDATE) == "redundant"
+    expect(banner).to_be_hidden()
+    assert page.evaluate(CACHES) == [f"scorpion@/ {old}"]
+
+    css.write_bytes(changed)  # the new version whole: offered
     assert page.evaluate(UPDATE) == "installed"
     expect(banner).to_be_visible()
     expect(page.locator("#update-text")).to_have_text("Update available.")
@@ -258,10 +287,12 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     page.click("#update-close")
     expect(banner).to_be_hidden()
 
-    # It waits: a reload still runs the old version, whole, and offers the new one again.
+    # It waits: a reload (offline) still runs the old version, whole, and offers the new one.
+    context.set_offline(True)
     reload_ready(page, wait_ready)
     assert version(page) == old
     assert page.evaluate(MARK) == ""
+    assert page.evaluate(BOARD) == board
     expect(banner).to_be_visible()
     expect(page.locator("#update-reload")).to_have_text("Neu laden")
 
@@ -273,34 +304,4 @@ def test_update_is_offered_and_runs_the_whole_new_version(
     assert page.evaluate(BOARD) == board
     expect(banner).to_be_hidden()
     assert page.evaluate(CACHES) == [f"scorpion@/ {new}"]
-    assert console_errors == []
-
-
-def test_failed_precache_keeps_the_old_version(
-    context: BrowserContext, page: Page, own_site, wait_ready, console_errors
-) -> None:
-    site, url = own_site
-    boot_controlled(page, f"{url}?deck={DECK}", wait_ready)
-    old = version(page)
-    play(page, FIRST)
-    board = page.evaluate(BOARD)
-
-    new_version(site)
-    css = site / "static" / "app.css"
-    changed = css.read_bytes()
-    css.unlink()  # a file of the new version is missing (404)
-    assert page.evaluate(UPDATE) == "redundant"
-    css.write_bytes(changed.replace(b"--build-mark: 2", b"--build-mark: 3"))  # or stale
-    assert page.evaluate(UPDATE) == "redundant"
-    expect(page.locator("#update")).to_be_hidden()
-    assert page.evaluate(CACHES) == [f"scorpion@/ {old}"]
-
-    reload_ready(page, wait_ready)
-    assert version(page) == old
-    assert page.evaluate(MARK) == ""
-    assert page.evaluate(BOARD) == board
-    context.set_offline(True)
-    reload_ready(page, wait_ready)
-    assert version(page) == old
-    assert page.evaluate(BOARD) == board
     assert console_errors == []

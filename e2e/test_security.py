@@ -1,7 +1,8 @@
 """What is stored or cached can never be turned against the player (issue 24, docs/security.md).
 
 - The page's Content-Security-Policy: the game boots and plays under it with no violation
-  reported, and a script injected into the page is refused.
+  reported, a reload paints the saved board under it, and a script injected into the page
+  is refused (one visit and its reload).
 - Cache Storage is input: a file another page of the origin rewrote in the service worker's
   cache is never served; it is fetched again, checked, and kept.
 - Two copies of the game on one origin (``/a/`` and ``/b/``, two builds) keep their own
@@ -108,14 +109,41 @@ def test_the_policy_is_first_in_head_and_allows_exactly_the_inline_scripts(
 # --- in the browser -------------------------------------------------------------------------
 
 
-def test_the_game_boots_and_plays_under_its_policy(
+INJECT = """() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = 'script'";
+    document.body.append(script);
+    const holder = document.createElement("div");
+    holder.innerHTML = '<img src="./static/none.png" onerror="window.__injected = 1">'
+        + '<svg><a href="javascript:window.__injected = 2"><text>x</text></a></svg>';
+    document.body.append(holder);
+    const link = document.createElement("a");
+    link.href = "javascript:window.__injected = 3";
+    document.body.append(link);
+    link.click();
+}"""
+# Caches of earlier builds, named before caches were scoped to a copy: this copy's (its
+# index.html) and another copy's on the same origin.
+UNSCOPED = """async ([ours, theirs]) => {
+    const put = async (name, url) => (await caches.open(name)).put(url, new Response("x"));
+    await put("scorpion-0123456789abcdef", ours);
+    await put("scorpion-fedcba9876543210", theirs);
+}"""
+
+
+def test_the_policy_holds_through_play_a_reload_and_an_injected_script(
     browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
+    """One visit and its reload: the game boots and plays under its policy with no
+    violation; the worker drops only this copy's unscoped caches of earlier builds; the
+    saved board is painted again under the policy; a script injected into the page is
+    refused."""
     with watched_context(browser) as context:
         page = with_violations(context)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         blank(page, site_url)
+        page.evaluate(UNSCOPED, [site_url + "index.html", site_url + "b/index.html"])
         page.goto(f"{site_url}?deck={DECK}")
         wait_ready(page)
         for move in LINE[:4]:
@@ -124,52 +152,30 @@ def test_the_game_boots_and_plays_under_its_policy(
         page.click("#new-game")
         expect(page.locator("#new-game-dialog")).to_be_visible()
         page.click("#ng-cancel")
-        until_snapshot_kept(page, wait_ready, KEEP_MS)
+        until_snapshot_kept(page, wait_ready, KEEP_MS)  # controlled by the worker by then
         assert page.evaluate(VIOLATIONS) == []
-        assert errors == []
+        names = page.evaluate("caches.keys()")
+        assert "scorpion-0123456789abcdef" not in names
+        assert "scorpion-fedcba9876543210" in names
 
-
-def test_a_reload_paints_the_saved_board_under_its_policy(
-    browser: Browser, site_url: str, wait_ready: Any
-) -> None:
-    with watched_context(browser) as context:
-        page = with_violations(context)
-        blank(page, site_url)
-        page.goto(f"{site_url}?deck={DECK}")
-        wait_ready(page)
-        play(page, LINE[0])
+        # A reload paints the saved board under the policy, and plays on.
         page.wait_for_function("Object.keys(localStorage).some(k => k.includes('paint'))")
+        board = page.evaluate(BOARD)
         page.reload()
         wait_ready(page)
-        play(page, LINE[1])
+        assert page.evaluate(BOARD) == board
+        play(page, LINE[3])
         assert page.evaluate(VIOLATIONS) == []
 
-
-def test_an_injected_script_is_refused(browser: Browser, site_url: str, wait_ready: Any) -> None:
-    with watched_context(browser) as context:
-        page = with_violations(context)
-        blank(page, site_url)
-        page.goto(f"{site_url}?deck={DECK}")
-        wait_ready(page)
-        page.evaluate("""() => {
-            const script = document.createElement("script");
-            script.textContent = "window.__injected = 'script'";
-            document.body.append(script);
-            const holder = document.createElement("div");
-            holder.innerHTML = '<img src="./static/none.png" onerror="window.__injected = 1">'
-                + '<svg><a href="javascript:window.__injected = 2"><text>x</text></a></svg>';
-            document.body.append(holder);
-            const link = document.createElement("a");
-            link.href = "javascript:window.__injected = 3";
-            document.body.append(link);
-            link.click();
-        }""")
+        # A script injected into the page is refused, and the game goes on.
+        page.evaluate(INJECT)
         page.wait_for_function(f"{VIOLATIONS}.length >= 3")
         refused = page.evaluate(VIOLATIONS)
         assert any(v.startswith("script-src-elem inline") for v in refused), refused
         assert any(v.startswith("script-src-attr inline") for v in refused), refused
         assert page.evaluate("window.__injected") is None
-        play(page, LINE[0])  # the game goes on
+        play(page, LINE[4])
+        assert errors == []
 
 
 # --- Cache Storage is input -----------------------------------------------------------------
@@ -245,29 +251,6 @@ def test_an_update_copies_no_rewritten_file_from_the_older_cache(
     assert page.evaluate(CACHED_SHA256, [f"scorpion@/ {new}", url + shared]) == wanted
 
 
-def test_unscoped_caches_of_earlier_builds_go_only_if_they_are_this_copys(
-    browser: Browser, site_url: str, wait_ready: Any
-) -> None:
-    with watched_context(browser) as context:
-        page = context.new_page()
-        blank(page, site_url)
-        page.evaluate(
-            """async ([ours, theirs]) => {
-                const put = async (name, url) =>
-                    (await caches.open(name)).put(url, new Response("x"));
-                await put("scorpion-0123456789abcdef", ours);
-                await put("scorpion-fedcba9876543210", theirs);
-            }""",
-            [site_url + "index.html", site_url + "b/index.html"],
-        )
-        page.goto(f"{site_url}?deck={DECK}")
-        wait_ready(page)
-        page.wait_for_function(CONTROLLED)
-        names = page.evaluate("caches.keys()")
-        assert "scorpion-0123456789abcdef" not in names
-        assert "scorpion-fedcba9876543210" in names
-
-
 # --- two copies on one origin ---------------------------------------------------------------
 
 
@@ -331,25 +314,14 @@ def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(
                 page.evaluate('performance.getEntriesByName("scorpion-restored")[0].detail')
                 == "kept"
             )
-            assert page.evaluate(BOARD) == dealt  # each copy has its own save
-            play(page, LINE[0])
+            assert page.evaluate(BOARD) == dealt
         assert sorted(pages["b"].evaluate("caches.keys()")) == names
 
-
-def test_two_copies_on_one_origin_keep_their_own_saves(
-    browser: Browser, two_copies: tuple[str, dict[str, str]], wait_ready: Any
-) -> None:
-    origin, _ = two_copies
-    with watched_context(browser) as context:
-        page = context.new_page()
-        page.goto(f"{origin}a/?deck={DECK}")
-        wait_ready(page)
-        play(page, LINE[0])
-        a_board = page.evaluate(BOARD)
-        page.goto(f"{origin}b/?deck={DECK}")
-        wait_ready(page)
-        b_board = page.evaluate(BOARD)
-        assert b_board != a_board  # /b/ has its own game: the deal as dealt
-        page.goto(f"{origin}a/")
-        wait_ready(page)
-        assert page.evaluate(BOARD) == a_board
+        # Each copy has its own save: a move in /a/ is not /b/'s game, after a reload either.
+        play(pages["a"], LINE[0])
+        a_board = pages["a"].evaluate(BOARD)
+        pages["b"].reload()
+        wait_ready(pages["b"])
+        assert pages["b"].evaluate(BOARD) == dealt != a_board
+        play(pages["b"], LINE[0])
+        assert pages["a"].evaluate(BOARD) == a_board

@@ -1,6 +1,8 @@
 """Statistics over several games in the browser: a hinted win, the same deal won without
 help, an abandoned game; the panel's averages, clean and assisted wins and the last games;
-the CSV export downloads the right file."""
+the CSV export downloads the right file; the chart pointed at and walked by keys, axe on
+the panel. That the figures and the list survive a save is told without a browser
+(``tests/test_stats_over_games.py``)."""
 
 from __future__ import annotations
 
@@ -123,12 +125,6 @@ def test_three_games_in_the_panel_and_the_csv(fresh, site_url, wait_ready) -> No
     assert games[2][1] == "Classic, own deck" and games[2][3] == str(len(LINE))
     assert page.errors == []  # type: ignore[attr-defined]
 
-    # The figures and the list survive a reload.
-    page.reload()
-    wait_ready(page)
-    page.click("#stats")
-    expect(page.locator("#recent-table tbody tr")).to_have_count(3)
-    assert cell(page, "assisted_wins") == "1"
     audit(page, "Statistics with the last games")
     the_chart_drawn_pointed_at_and_walked_by_keys(page)
     page.emulate_media(color_scheme="dark")

@@ -1,8 +1,11 @@
 """Saved data that is never lost, statistics and settings, in the browser.
 
-Damaged and newer-version saves are kept aside; two tabs on one game follow each other
-and a stale one never overwrites the newer save; export, clear, import gives everything
-back; statistics after a win; settings across a reload; a full quota is reported.
+Two tabs on one game follow each other through real storage events and a stale one never
+overwrites the newer save; export (a real download), clear, import (the real file input)
+gives everything back; statistics after a win, opened from the win dialog; settings
+across a reload; a full quota, as the browser raises it, is reported. What the game
+makes of damaged or newer-version saves is told on the fakes (``tests/webapp/
+test_startup.py``, ``test_storage.py``, ``test_session_swap.py``).
 
 One browser context for the module (its HTTP cache keeps boots warm); each test starts
 from an empty localStorage. Tests wait for conditions, never for fixed times.
@@ -19,13 +22,18 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e.ui import DECK, LINE, blank, click_column, open_game, play, play_line, watched_context
 from scorpion import Game, Move, saves
-from scorpion.session import Session
 from scorpion.wording import describe
 
 SAVE_KEY = "scorpion.save@/"
 BACKUPS = """() => Object.keys(localStorage).filter(k => k.startsWith('scorpion.backup.'))
     .sort((a, b) => parseInt(a.split('.')[3]) - parseInt(b.split('.')[3]))
     .map(k => localStorage.getItem(k))"""
+# The browser's own error for a full storage, from every write.
+QUOTA = """() => {
+  Storage.prototype.setItem = function () {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  };
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -68,73 +76,11 @@ def stat(page: Page, variant: str, name: str):
     return page.locator(f'#stats-table [data-variant="{variant}"][data-stat="{name}"]')
 
 
-def game_after(moves: list[str]) -> Game:
-    game = Game.from_deck(DECK)
+def game_after(moves: list[str], game: Game | None = None) -> Game:
+    game = game or Game.from_deck(DECK)
     for move in moves:
         game.play(Move.parse(move))
     return game
-
-
-# --- damaged and newer saves: kept aside, a fresh game, a notice ------------------------
-
-
-def test_damaged_then_newer_save_kept_aside_and_never_overwritten(fresh, site_url, wait_ready):
-    page = boot(fresh, site_url, wait_ready, saved="{not json")
-    notice = page.locator("#notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("saved game could not be read")
-    assert page.locator("[data-card]").count() == 37  # a fresh game
-    assert page.evaluate(BACKUPS) == ["{not json"]
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('scorpion.save@/')).version === {saves.VERSION}"
-    )
-
-    # A save written by a newer version: not read, kept aside, and it stays there.
-    session = Session(game_after(LINE[:3]))
-    newer = json.loads(saves.dump(session, revision=40, saved_at=0))
-    newer["version"] = saves.VERSION + 1
-    newer["future"] = {"something": "unknown"}
-    text = json.dumps(newer)
-    page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
-    page.reload()
-    wait_ready(page)
-    expect(notice).to_contain_text("newer version")
-    expect(page.locator("#deal-line")).not_to_contain_text("Custom deal")  # not the saved one
-    assert page.evaluate(BACKUPS) == ["{not json", text]
-    game = stored(page)["current"]["game"]
-    play(page, "deal")  # play on: the backups stay as they were
-    page.wait_for_function(
-        "n => JSON.parse(localStorage.getItem('scorpion.save@/')).current.game.moves.length === n",
-        arg=len(game["moves"]) + 1,
-    )
-    assert page.evaluate(BACKUPS) == ["{not json", text]
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_a_newer_versions_save_from_another_tab_is_said_with_a_reload(fresh, site_url, wait_ready):
-    """Issue 38: another tab (a build from after an update) writes its save; this older
-    page keeps it as a backup when it saves next, and says so, offering a reload."""
-    page = boot(fresh, site_url, wait_ready, "?deal=42")
-    wait_saved(page, [])
-    newer = json.loads(saves.dump(Session.fresh(42), revision=40, saved_at=0))
-    newer["version"] = saves.VERSION + 1
-    text = json.dumps(newer)
-    page.evaluate("text => localStorage.setItem('scorpion.save@/', text)", text)
-    notice, reload = page.locator("#notice"), page.locator("#notice-reload")
-    expect(notice).to_be_hidden()
-    page.keyboard.press("d")
-    wait_saved(page, ["deal"])
-    expect(notice).to_be_visible()
-    expect(page.locator("#notice-text")).to_contain_text("newer version of Scorpion")
-    expect(page.locator("#notice-text")).to_contain_text("Saved data")
-    expect(reload).to_be_visible()
-    assert page.evaluate(BACKUPS) == [text]  # nothing is lost
-    with page.expect_navigation():
-        reload.click()
-    wait_ready(page)
-    expect(reload).to_be_hidden()
-    assert page.locator("#deal-reserve").is_disabled()  # the game this page saved
-    assert page.errors == []  # type: ignore[attr-defined]
 
 
 # --- two tabs on one game ------------------------------------------------------------
@@ -192,9 +138,11 @@ def test_two_tabs_follow_each_other_and_a_stale_one_never_overwrites(
 def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_ready, tmp_path):
     page = boot(fresh, site_url, wait_ready, f"?deck={DECK}")
     play_line(page, LINE)
-    expect(page.locator("#win-dialog")).to_be_visible()
-    page.click("#win-close")
-    page.click("#stats")
+    win = page.locator("#win-dialog")
+    expect(win).to_be_visible()
+    # The win dialog's Statistics open over the win, with the win counted.
+    expect(page.locator("#win-stats")).to_have_text("Statistics")
+    page.click("#win-stats")
     dialog = page.locator("#stats-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#stats-close")).to_be_focused()
@@ -205,9 +153,12 @@ def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_r
         expect(stat(page, "classic", name)).to_have_text(value)
     expect(stat(page, "classic", "fastest_ms")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(stat(page, "relaxed", "played")).to_have_text("0")
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # back to the win, on the button that opened them
     expect(dialog).to_be_hidden()
-    expect(page.locator("#stats")).to_be_focused()
+    expect(win).to_be_visible()
+    expect(page.locator("#win-stats")).to_be_focused()
+    page.click("#win-close")
+    expect(win).to_be_hidden()
 
     # A second game, in progress, then everything to a file.
     page.click("#new-game")
@@ -276,32 +227,21 @@ def test_statistics_after_a_win_then_export_clear_import(fresh, site_url, wait_r
     page.wait_for_function(
         "JSON.parse(localStorage.getItem('scorpion.save@/')).stats.classic.played === 0"
     )
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_statistics_from_the_win_dialog(fresh, site_url, wait_ready):
-    """One move from the win (a save), then the win dialog's Statistics: they open over
-    the win with the win counted, and closing them gives focus back to that button."""
-    session = Session(Game.from_deck(DECK))
-    for move in LINE[:-1]:
-        session.play(Move.parse(move))
-    page = boot(fresh, site_url, wait_ready, saved=saves.dump(session, 1, 0))
-    play(page, LINE[-1])
-    win = page.locator("#win-dialog")
-    expect(win).to_be_visible()
-    expect(page.locator("#win-stats")).to_have_text("Statistics")
-    page.click("#win-stats")
-    dialog = page.locator("#stats-dialog")
-    expect(dialog).to_be_visible()
-    expect(page.locator("#stats-close")).to_be_focused()
-    for name, value in (("played", "1"), ("won", "1"), ("win_rate", "100%"), ("best_score", "695")):
-        expect(stat(page, "classic", name)).to_have_text(value)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    expect(win).to_be_visible()
-    expect(page.locator("#win-stats")).to_be_focused()
-    page.click("#win-close")
-    expect(win).to_be_hidden()
+    expect(page.locator("#stats")).to_be_focused()
+
+    # The storage full, as the browser says it: reported, and the game goes on.
+    page.evaluate(QUOTA)
+    play(page, "deal")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("storage is full")
+    dealt = game_after([str(move), "deal"], Game.new(42))
+    expect(page.locator("#board-description")).to_have_text(describe(dealt, "en"))
+    assert stored(page)["current"]["game"]["moves"] == [str(move)]
+    page.click("#settings-button")
+    expect(page.locator("#persist-status")).to_have_attribute("data-state", "failing")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -334,9 +274,20 @@ def test_settings_are_saved_and_shown_in_both_places(fresh, site_url, wait_ready
     page.wait_for_function(
         "JSON.parse(localStorage.getItem('scorpion.save@/')).settings.interactive_rules === true"
     )
+    page.click("#settings-button")
+    page.select_option("#set-language", "de")
+    expect(root).to_have_attribute("lang", "de")
+    expect(page.locator("#settings-title")).to_have_text("Einstellungen")
+    expect(page.locator("#language")).to_have_value("de")
+    page.click("#settings-close")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('scorpion.save@/')).settings.language === 'de'"
+    )
 
     page.reload()
     wait_ready(page)
+    expect(root).to_have_attribute("lang", "de")
+    expect(page.locator("#settings-title")).to_have_text("Einstellungen")
     expect(root).to_have_class(re.compile(r"\bfour-colour\b"))
     expect(root).to_have_class(re.compile(r"\bno-motion\b"))
     expect(page.locator("#timer")).to_be_visible()
@@ -347,38 +298,7 @@ def test_settings_are_saved_and_shown_in_both_places(fresh, site_url, wait_ready
     for element_id in ("set-four-colour", "set-timer", "set-interactive-rules"):
         expect(page.locator(f"#{element_id}")).to_be_checked()
     expect(page.locator("#set-animations")).not_to_be_checked()
-    page.select_option("#set-language", "de")
-    expect(root).to_have_attribute("lang", "de")
-    expect(page.locator("#settings-title")).to_have_text("Einstellungen")
-    expect(page.locator("#language")).to_have_value("de")
+    expect(page.locator("#set-language")).to_have_value("de")
     page.uncheck("#set-timer")
     expect(page.locator("#timer")).to_be_hidden()
-    page.click("#settings-close")
-    page.reload()
-    wait_ready(page)
-    expect(root).to_have_attribute("lang", "de")
-    expect(page.locator("#timer")).to_be_hidden()
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-# --- a full storage ------------------------------------------------------------------
-
-
-QUOTA = """Storage.prototype.setItem = function () {
-  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-};"""
-
-
-def test_a_full_storage_is_reported_and_the_game_goes_on(fresh, site_url, wait_ready):
-    fresh.add_init_script(QUOTA)
-    page = boot(fresh, site_url, wait_ready, f"?deck={DECK}")
-    notice = page.locator("#notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("storage is full")
-    play(page, "4H>7")
-    expect(page.locator("#score")).to_have_text("5")
-    expect(page.locator("#board-description")).to_have_text(describe(game_after(["4H>7"]), "en"))
-    assert page.evaluate("localStorage.getItem('scorpion.save@/')") is None
-    page.click("#settings-button")
-    expect(page.locator("#persist-status")).to_have_attribute("data-state", "failing")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -2,20 +2,26 @@
 project site of an account shares one) can write any key. Nothing it writes may run code,
 break later visits, block saves or lose the player's data; the game always starts.
 
-One browser context for the module; each test starts from an empty localStorage. Tests
-wait for conditions, never for fixed times.
+What only a browser shows is here: the early paint (JavaScript, before Python), a save
+too big for the real quota, a file read through the real file input, saves between two
+tabs in real storage. Which notice a tampered save or an import gives is the browser
+layer's logic, told on the fakes (``tests/webapp/test_startup.py``,
+``tests/webapp/test_saved_data.py``, ``tests/webapp/test_session_swap.py``).
+
+The tests that plant storage before a boot use new pages of one context, on an emptied
+localStorage; the import and the two tabs share one booted page (``SharedTable``), each
+starting it from a save of its own. Tests wait for conditions, never for fixed times.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.ui import DECK, LINE, desktop_context, open_game, play
+from e2e.ui import DECK, LINE, SharedTable, desktop_context, open_game, play, shared_table
 from scorpion import Game, Move, saves
 from scorpion.session import Session
 
@@ -32,16 +38,29 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         yield context
 
 
+@pytest.fixture(scope="module")
+def table(browser: Browser, site_url: str, wait_ready) -> Iterator[SharedTable]:
+    with shared_table(browser, site_url, wait_ready) as table:
+        yield table
+
+
 def store(page: Page, key: str, text: str) -> None:
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
 
 
-def save_of(moves: list[str], revision: int = 1) -> str:
+def session_of(moves: list[str]) -> Session:
     game = Game.from_deck(DECK)
     for move in moves:
         game.play(Move.parse(move))
-    session = Session(game, counted=bool(moves))
-    return saves.dump(session, revision=revision, saved_at=1_700_000_000_000)
+    return Session(game, counted=bool(moves))
+
+
+def save_of(moves: list[str], revision: int = 1) -> str:
+    return saves.dump(session_of(moves), revision=revision, saved_at=1_700_000_000_000)
+
+
+def revision(page: Page) -> int:
+    return int(stored(page)["revision"])
 
 
 def stored(page: Page) -> dict:
@@ -55,7 +74,7 @@ def start(page: Page, site_url: str, wait_ready) -> Page:
 # --- the early paint --------------------------------------------------------------------
 
 
-def test_markup_in_the_paint_never_runs_and_the_game_starts(fresh, site_url, wait_ready):
+def test_the_paint_can_run_no_markup_nor_break_the_page(fresh, site_url, wait_ready):
     markup = '<img src=x onerror="window.__pwned=1">'
     old = {"v": 3, "lang": "en", "four": False, "parents": {"table": markup}, "owners": []}
     store(fresh, "scorpion.paint", json.dumps({**old, "texts": {}}))  # the first builds' key
@@ -66,11 +85,8 @@ def test_markup_in_the_paint_never_runs_and_the_game_starts(fresh, site_url, wai
     assert page.evaluate("localStorage.getItem('scorpion.paint')") is None  # dropped
     assert page.errors == []  # type: ignore[attr-defined]
 
-
-def test_a_selector_or_a_text_in_the_paint_cannot_break_the_page(fresh, site_url, wait_ready):
-    # A well-formed paint first, from a real visit.
-    page = start(fresh, site_url, wait_ready)
-    page.wait_for_function(f"localStorage.getItem('{PAINT}') !== null")
+    # A selector or a text in a well-formed paint (this visit's) cannot break the page.
+    page.wait_for_function(f"'cards' in JSON.parse(localStorage.getItem('{PAINT}') || '{{}}')")
     paint = json.loads(page.evaluate(f"localStorage.getItem('{PAINT}')"))
     bad_parent = json.loads(json.dumps(paint))
     bad_parent["cards"][0][0] = 'x"],body,[y="'
@@ -86,6 +102,7 @@ def test_a_selector_or_a_text_in_the_paint_cannot_break_the_page(fresh, site_url
         expect(page.locator("#title")).to_have_text("Scorpion")
         assert page.evaluate("document.querySelectorAll('#title b').length") == 0
         assert page.locator("[data-card]").count() >= 37
+        assert page.evaluate(PWNED)
 
 
 # --- the save -----------------------------------------------------------------------------
@@ -112,32 +129,6 @@ def test_a_huge_save_is_moved_aside_and_never_blocks_later_saves(fresh, site_url
     assert page.evaluate(BACKUPS) == []
 
 
-def test_a_line_longer_than_any_game_is_refused_on_load_quickly(fresh, site_url, wait_ready):
-    document = json.loads(save_of([]))
-    document["current"]["game"]["moves"] = ["QS>2", "QS>1"] * 120_000
-    document["stats"]["classic"]["played"] = 9
-    store(fresh, SAVE, json.dumps(document))
-    began = time.monotonic()
-    page = start(fresh, site_url, wait_ready)
-    assert time.monotonic() - began < 30  # replaying it took seconds per boot before
-    expect(page.locator("#notice")).to_contain_text("longer than any real game")
-    assert page.evaluate(BACKUPS)[0][0] == "unreadable"
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{SAVE}') || 'null')?.stats.classic.played === 9"
-    )
-
-
-def test_an_unreadable_revision_says_the_game_was_restored(fresh, site_url, wait_ready):
-    document = json.loads(save_of(LINE[:2]))
-    document["revision"] = "abc"
-    store(fresh, SAVE, json.dumps(document))
-    page = start(fresh, site_url, wait_ready)
-    notice = page.locator("#notice")
-    expect(notice).to_contain_text("were restored")
-    expect(notice).not_to_contain_text("new game has started")
-    expect(page.locator("#undo")).to_be_enabled()  # the saved moves are there
-
-
 # --- import -------------------------------------------------------------------------------
 
 
@@ -149,8 +140,8 @@ def import_text(page: Page, text: str) -> None:
     )
 
 
-def test_import_asks_first_and_keeps_what_it_replaces(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:3], revision=4))
+def test_import_asks_first_and_keeps_what_it_replaces(table: SharedTable):
+    page = table.load(session_of(LINE[:3]))
     import_text(page, save_of(LINE[:1], revision=9))
     dialog = page.locator("#data-dialog")
     expect(dialog).to_be_visible()
@@ -173,61 +164,32 @@ def test_import_asks_first_and_keeps_what_it_replaces(fresh, site_url, wait_read
     assert [reason for reason, _size in page.evaluate(BACKUPS)] == ["replaced"]  # the swap
 
 
-@pytest.mark.parametrize("saved_at", ["100000000000000000000", "9007199254740993", "-5"])
-def test_import_with_any_saved_at_asks_first(fresh, site_url, wait_ready, saved_at):
-    """Issue 38: a huge ``saved_at`` (a BigInt in JavaScript, which ``Date`` refuses) made
-    the import do nothing, silently."""
-    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:2]))
-    text = save_of(LINE[:1], revision=9).replace(
-        '"saved_at":1700000000000', f'"saved_at":{saved_at}'
-    )
-    assert saved_at in text
-    import_text(page, text)
-    dialog = page.locator("#data-dialog")
-    expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("In the file (saved at an unknown time")
-    page.click("#data-dialog-ok")
-    expect(page.locator("#data-message")).to_contain_text("kept as a backup")
-    assert stored(page)["current"]["game"]["moves"] == LINE[:1]
-    assert page.errors == []  # type: ignore[attr-defined]
-
-
-def test_import_of_a_line_longer_than_any_game_offers_only_the_rest(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:2]))
-    document = json.loads(save_of([]))
-    document["current"]["game"]["moves"] = ["QS>2", "QS>1"] * 120_000
-    began = time.monotonic()
-    import_text(page, json.dumps(document))
-    expect(page.locator("#data-dialog")).to_contain_text("longer than any real game")
-    assert time.monotonic() - began < 10
-    page.click("#data-dialog-cancel")
-    assert stored(page)["current"]["game"]["moves"] == LINE[:2]
-
-
 # --- two tabs -----------------------------------------------------------------------------
 
 
-def test_a_win_is_kept_when_another_tab_saved_a_move_meanwhile(fresh, site_url, wait_ready):
+def test_a_win_is_kept_when_another_tab_saved_a_move_meanwhile(table: SharedTable):
     before_win = LINE[:-1]
-    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(before_win, revision=5))
+    page = table.load(session_of(before_win))
+    newer = revision(page) + 45
     # The other tab's save, whose storage event has not arrived yet: another move there.
     game = Game.from_deck(DECK)
     for move in before_win:
         game.play(Move.parse(move))
     other = next(m for m in game.legal_moves() if str(m) != LINE[-1])
-    store(page, SAVE, save_of([*before_win, str(other)], revision=50))
+    store(page, SAVE, save_of([*before_win, str(other)], revision=newer))
     play(page, LINE[-1])
     expect(page.locator("#win-dialog")).to_be_visible()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).revision === 51")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).revision === {newer + 1}")
     saved = stored(page)
     assert saved["current"]["finished"] is True
     assert saved["current"]["game"]["moves"] == LINE
     assert saved["stats"]["classic"]["won"] == 1
 
 
-def test_an_overtaken_action_is_said_and_the_saved_game_shown(fresh, site_url, wait_ready):
-    page = open_game(fresh, site_url, "", wait_ready, saved=save_of(LINE[:2], revision=5))
-    store(page, SAVE, save_of(LINE[:3], revision=50))  # the other tab's move, not yet heard
+def test_an_overtaken_action_is_said_and_the_saved_game_shown(table: SharedTable):
+    page = table.load(session_of(LINE[:2]))
+    newer = revision(page) + 45
+    store(page, SAVE, save_of(LINE[:3], revision=newer))  # the other tab's move, not yet heard
     play(page, "deal")
     expect(page.locator("#status")).to_contain_text("Another tab saved this game first")
     assert stored(page)["current"]["game"]["moves"] == LINE[:3]

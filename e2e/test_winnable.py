@@ -1,7 +1,8 @@
-"""New game's "Winnable deals only": the deal comes from the variant's shipped list (the
-deals the solver proved winnable), the choice is remembered, a typed number wins, a list
-that cannot be fetched leaves the game on the table alone, and offline the service
-worker's copy serves.
+"""New game's "Winnable deals only" in the page: the deal comes from the variant's shipped
+list (the deals the solver proved winnable), fetched from the server, and a list that
+cannot be fetched leaves the game on the table alone; a typed number wins. Offline the
+service worker's copy serves (``e2e/test_offline.py``). That the choice is remembered is
+told on the fakes (``tests/webapp/test_stats_settings.py``, ``test_dialogs.py``).
 
 Tests wait for conditions (``expect``, ``wait_for_function``), never for fixed times.
 """
@@ -77,65 +78,7 @@ def start_winnable(page: Page, variant: str) -> int:
     return deal_number(page)
 
 
-def test_winnable_deals_come_from_the_list_and_the_choice_is_remembered(
-    fresh: Page, site_url: str, wait_ready
-) -> None:
-    page = fresh
-    errors = boot(page, site_url, wait_ready)
-    open_new_game(page)
-    expect(page.locator("#ng-winnable")).to_be_checked()  # on for a newcomer
-    expect(page.locator("#ng-winnable-label")).to_have_text("Winnable deals only")
-    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
-    page.uncheck("#ng-winnable")
-    expect(page.locator("#ng-deal-help")).to_have_text("Leave empty for a random deal.")
-    page.check("#ng-winnable")
-    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
-    expect(page.locator("#ng-deal")).to_have_attribute("placeholder", "random winnable")
-    page.click("#ng-cancel")
-
-    seen = set()
-    for variant in ("classic", "relaxed", "classic"):
-        number = start_winnable(page, variant)
-        assert number in LISTS[variant], (variant, number)
-        assert number not in seen  # never the deal just played
-        seen = {number}
-        expect(page.locator("#status")).to_have_text(f"New game: deal {number}, proven winnable.")
-
-    # Remembered across a reload, in the save's settings.
-    page.reload()
-    wait_ready(page)
-    settings = page.evaluate("JSON.parse(localStorage.getItem('scorpion.save@/')).settings")
-    assert settings["winnable_only"] is True
-    open_new_game(page)
-    expect(page.locator("#ng-winnable")).to_be_checked()
-    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
-
-    # Unticked: remembered too.
-    page.uncheck("#ng-winnable")
-    expect(page.locator("#ng-deal")).to_have_attribute("placeholder", "random")
-    page.click("#ng-cancel")
-    page.reload()
-    wait_ready(page)
-    open_new_game(page)
-    expect(page.locator("#ng-winnable")).not_to_be_checked()
-    assert errors == []
-
-
-def test_a_typed_number_is_dealt_as_typed(fresh: Page, site_url: str, wait_ready) -> None:
-    page = fresh
-    errors = boot(page, site_url, wait_ready)
-    open_new_game(page)
-    page.check("#ng-winnable")
-    page.check("#ng-classic")
-    page.fill("#ng-deal", str(NOT_ON_THE_CLASSIC_LIST))
-    page.click("#ng-start")
-    expect(page.locator("#new-game-dialog")).to_be_hidden()
-    expect(page.locator("#deal-line")).to_have_text(f"Deal {NOT_ON_THE_CLASSIC_LIST} · Classic")
-    expect(page.locator("#status")).to_have_text(f"New game: deal {NOT_ON_THE_CLASSIC_LIST}.")
-    assert errors == []
-
-
-def test_a_list_that_cannot_be_fetched_changes_nothing(
+def test_winnable_deals_come_from_the_list_fetched_and_a_typed_number_wins(
     fresh: Page, site_url: str, wait_ready
 ) -> None:
     page = fresh
@@ -145,7 +88,7 @@ def test_a_list_that_cannot_be_fetched_changes_nothing(
     with page.expect_request("**/static/data/winnable-relaxed.json"):
         open_new_game(page)  # on for a newcomer: fetched as the dialog opens
     expect(page.locator("#ng-winnable")).to_be_checked()
-    # Start while the list is on its way: the dialog waits and says so.
+    # Start while the list is on its way: the dialog waits and says so; the list fails.
     page.click("#ng-start")
     status, form = page.locator("#ng-status"), page.locator("#ng-form")
     expect(status).to_have_text("Loading the winnable deals…")
@@ -156,33 +99,36 @@ def test_a_list_that_cannot_be_fetched_changes_nothing(
     expect(status).to_have_class(re.compile(r"\berror\b"))
     expect(form).not_to_have_attribute("aria-busy", "true")
     expect(page.locator("#new-game-dialog")).to_be_visible()
-    expect(page.locator("#deal-line")).to_have_text("Deal 7 · Relaxed")
-
-    # The list can be had again: Start fetches it anew and deals from it.
+    expect(page.locator("#deal-line")).to_have_text("Deal 7 · Relaxed")  # the game on the table
     page.unroute("**/static/data/winnable-*.json")
+
+    expect(page.locator("#ng-winnable-label")).to_have_text("Winnable deals only")
+    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
+    page.uncheck("#ng-winnable")
+    expect(page.locator("#ng-deal-help")).to_have_text("Leave empty for a random deal.")
+    page.check("#ng-winnable")
+    expect(page.locator("#ng-deal-help")).to_contain_text("random winnable deal")
+    expect(page.locator("#ng-deal")).to_have_attribute("placeholder", "random winnable")
+    page.click("#ng-cancel")
+
+    # The list can be had again: each Start deals from it (fetched anew after the failure).
+    seen = set()
+    for variant in ("relaxed", "classic", "relaxed"):
+        number = start_winnable(page, variant)
+        assert number in LISTS[variant], (variant, number)
+        assert number not in seen  # never the deal just played
+        seen = {number}
+        expect(page.locator("#status")).to_have_text(f"New game: deal {number}, proven winnable.")
+
+    # A typed number is dealt as typed, on the list or not.
+    open_new_game(page)
+    page.check("#ng-winnable")
+    page.check("#ng-classic")
+    page.fill("#ng-deal", str(NOT_ON_THE_CLASSIC_LIST))
     page.click("#ng-start")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
-    # A new deal from the list (never the one on the table, deal 7, which is on it too).
-    expect(page.locator("#deal-line")).not_to_have_text("Deal 7 · Relaxed")
-    number = deal_number(page)
-    assert number in LISTS["relaxed"] and number != 7
-    expect(page.locator("#deal-line")).to_have_text(f"Deal {number} · Relaxed")
+    expect(page.locator("#deal-line")).to_have_text(f"Deal {NOT_ON_THE_CLASSIC_LIST} · Classic")
+    expect(page.locator("#status")).to_have_text(f"New game: deal {NOT_ON_THE_CLASSIC_LIST}.")
     # Nothing of the failure reached the page as an error.
     assert errors == []
     assert page.locator(".py-error").count() == 0
-
-
-def test_offline_the_service_workers_copy_serves(
-    context: BrowserContext, page: Page, site_url_subpath: str, wait_ready, console_errors
-) -> None:
-    """Under a sub-path (relative address), after one online visit, with the network off."""
-    page.goto(site_url_subpath)
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    # The page has not fetched the lists; the worker has them precached all the same.
-    context.set_offline(True)
-    page.reload()
-    wait_ready(page)
-    number = start_winnable(page, "classic")
-    assert number in LISTS["classic"]
-    assert console_errors == []
