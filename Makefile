@@ -49,7 +49,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 .PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test lint unit wasm build-check e2e clean distclean
 
 help:
-	@sed -n '1,16s/^# \{0,1\}//p' Makefile
+	@sed -n '1,18s/^# \{0,1\}//p' Makefile
 
 # --- dependencies ---------------------------------------------------------------------------
 
