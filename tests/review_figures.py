@@ -27,7 +27,7 @@ from scorpion.solver import SolveResult
 FIXTURE = Path(__file__).parent / "fixtures" / "review-figures.json"
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "results"
 #: (variant, deal): games of bench/review_speed.py, their whole 100 actions.
-GAMES = [("classic", 16), ("classic", 44), ("relaxed", 1), ("relaxed", 2)]
+GAMES = [("classic", 16), ("classic", 44), ("classic", 68), ("relaxed", 1), ("relaxed", 2)]
 
 
 class RecordingAdviser(Adviser):

@@ -1,9 +1,9 @@
 """The solver's speed-ups change no figure: every position recorded in
-``tests/fixtures/review-figures.json`` (four bench games, Classic and Relaxed, as the
+``tests/fixtures/review-figures.json`` (five bench games, Classic and Relaxed, as the
 solver judged them before it was made faster; ``tests/review_figures.py`` records them)
 gets the same Hint, and each arrangement's search the same status, line and node count.
 
-Every 20th position runs here; ``SCORPION_ALL_FIGURES=1`` runs all 404 (minutes).
+Every 20th position runs here; ``SCORPION_ALL_FIGURES=1`` runs all 505 (minutes).
 """
 
 from __future__ import annotations
