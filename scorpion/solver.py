@@ -102,8 +102,11 @@ searches never force a move.
 from __future__ import annotations
 
 import heapq
+import operator
 import random
 import time
+from bisect import bisect_right
+from itertools import accumulate
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Protocol, TypeAlias
@@ -143,6 +146,7 @@ _RUN: Final = {_UP[s * 13]: "".join(_UP[s * 13 + r] for r in range(12, -1, -1)) 
 #: A move in the compact position: (source column, index in it, target column).
 _Step = tuple[int, int, int]
 _DEAL_STEP: Final[_Step] = (-1, -1, -1)
+_first: Final = operator.itemgetter(0)
 
 
 def _turn(column: str) -> str:
@@ -186,6 +190,22 @@ def _find(cols: list[str], card: str) -> tuple[int, int]:
         if i >= 0:
             return x, i
     return -1, -1
+
+
+def _joined(cols: list[str]) -> tuple[str, list[int]]:
+    """The columns as one string and where each starts: ``_find`` for many cards at the
+    price of one ``str.find`` each. The card at ``joined[j]`` is ``cols[x][j - starts[x]]``
+    with ``x = bisect_right(starts, j) - 1`` (an empty column starts where the next one
+    does, so the last column starting at or before ``j`` is the one holding it).
+
+    >>> cols = [_UP[0] + chr(_HIDDEN + 12), "", _UP[12]]
+    >>> joined, starts = _joined(cols)
+    >>> j = joined.find(_UP[12])
+    >>> x = bisect_right(starts, j) - 1
+    >>> (x, j - starts[x]) == _find(cols, _UP[12]) == (2, 0)
+    True
+    """
+    return "".join(cols), list(accumulate(map(len, cols), initial=0))
 
 
 def _key(cols: list[str], dealt: bool) -> str:
@@ -649,13 +669,18 @@ def _fits(column: str, i: int) -> bool:
     return below < "@" and _RANK[ord(below)] == _RANK[ord(column[i])] + 1
 
 
-def _king_steps(cols: list[str], dealt: bool, prune: bool, out: list[_Step]) -> None:
+def _king_steps(
+    cols: list[str],
+    dealt: bool,
+    prune: bool,
+    out: list[_Step],
+) -> None:
     """Kings onto empty columns: one empty column per class of interchangeable columns;
     never a King already at the bottom of its column (the same position) unless it carries
     a complete sequence (which is then removed) or changes class before the deal."""
-    empties = [y for y in range(7) if not cols[y]]
-    if not empties:
+    if all(cols):
         return
+    empties = [y for y in range(7) if not cols[y]]
     for king in _KINGS:
         x, i = _find(cols, king)
         if x < 0:
@@ -677,15 +702,20 @@ def _classic_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     """Every classic move, the ones turning a card or emptying a column first."""
     first: list[_Step] = []
     later: list[_Step] = []
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
         child = _CHILD.get(column[-1])
         if child is None:
             continue
-        x, i = _find(cols, child)
-        if x < 0 or x == y:
+        j = joined.find(child)
+        if j < 0:
             continue
+        x = bisect_right(starts, j) - 1
+        if x == y:
+            continue
+        i = j - starts[x]
         if i == 0 or cols[x][i - 1] >= "@":
             first.append((x, i, y))
         else:
@@ -706,21 +736,27 @@ def _relaxed_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     """
     ranked: list[tuple[int, _Step]] = []
     kept: dict[str, int] = {}  # head -> index in ranked of its one non-completing move
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
         top = column[-1]
         for child in _CHILDREN.get(top, ""):
-            x, i = _find(cols, child)
-            if x < 0 or x == y:
+            j = joined.find(child)
+            if j < 0:
                 continue
+            x = bisect_right(starts, j) - 1
+            if x == y:
+                continue
+            i = j - starts[x]
             source = cols[x]
             home = _PARENT[child] == top
-            if _fits(source, i):
-                order = 6 if source[i - 1] == _PARENT[child] else (2 if home else 5)
+            below = source[i - 1] if i else ""
+            if below and below < "@" and _RANK[ord(below)] == _RANK[ord(child)] + 1:  # _fits
+                order = 6 if below == _PARENT[child] else (2 if home else 5)
                 ranked.append((order, (x, i, y)))
                 continue
-            order = (0 if home else 1) if i and source[i - 1] >= "@" else (1 if home else 3)
+            order = (0 if home else 1) if below >= "@" else (1 if home else 3)
             if prune:
                 ace = source[-1]
                 completes = ace in _RUN and (column + source[i:])[-13:] == _RUN[ace]
@@ -734,7 +770,7 @@ def _relaxed_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     kings: list[_Step] = []
     _king_steps(cols, dealt, prune, kings)
     ranked.extend((4, step) for step in kings)
-    ranked.sort(key=lambda pair: pair[0])
+    ranked.sort(key=_first)
     return [step for _, step in ranked]
 
 
@@ -951,12 +987,17 @@ def _eager_same_suit(
     """Play same-suit moves while there are some (before the deal: only between columns
     4-7). A heuristic macro for the win searches; the exhaustive search never does this."""
     while removed < 4:
+        joined, starts = _joined(cols)
         for y, column in enumerate(cols):
             child = _CHILD.get(column[-1]) if column else None
             if child is None:
                 continue
-            x, i = _find(cols, child)
-            if x >= 0 and x != y and (dealt or (x >= 3 and y >= 3)):
+            j = joined.find(child)
+            if j < 0:
+                continue
+            x = bisect_right(starts, j) - 1
+            i = j - starts[x]
+            if x != y and (dealt or (x >= 3 and y >= 3)):
                 acts.append(_action(cols, (x, i, y)))
                 cols, gained = _apply(cols, x, i, y)
                 removed += gained
@@ -969,6 +1010,7 @@ def _eager_same_suit(
 def _parking_steps(cols: list[str]) -> list[_Step]:
     """Relaxed moves onto another suit, except those taking a card off its parent."""
     out: list[_Step] = []
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
@@ -976,8 +1018,12 @@ def _parking_steps(cols: list[str]) -> list[_Step]:
         for child in _CHILDREN.get(top, ""):
             if _PARENT[child] == top:
                 continue
-            x, i = _find(cols, child)
-            if x < 0 or x == y or (i and cols[x][i - 1] == _PARENT[child]):
+            j = joined.find(child)
+            if j < 0:
+                continue
+            x = bisect_right(starts, j) - 1
+            i = j - starts[x]
+            if x == y or (i and cols[x][i - 1] == _PARENT[child]):
                 continue
             out.append((x, i, y))
     return out
