@@ -106,9 +106,9 @@ import operator
 import random
 import time
 from bisect import bisect_right
-from itertools import accumulate
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Final, Protocol, TypeAlias
 
 from .cards import FULL_DECK
@@ -470,13 +470,33 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
     its parent never be a top, or a King lying on a card of its own suit can never move
     (only a move takes a King off the card under it, or the removal of its sequence,
     which needs that card above it).
+
+    The fixpoint is reached by a worklist: each event found possible is followed only to
+    what it can unlock (a new top, to the cards it can let move; a move, to the card
+    under it and an empty column; an empty column, to the Kings), so each card is looked
+    at a few times, not once a pass.
+
+    Hearts only: the 5H face down under the 6H, which can go onto the 7H; then the 7H
+    face down under the 6H, which has nowhere to go:
+
+    >>> h = {r: _UP[26 + r - 1] for r in range(1, 14)}  # the hearts by rank
+    >>> def hearts(high: int, low: int) -> str:
+    ...     return "".join(h[r] for r in range(high, low - 1, -1))
+    >>> hidden = {r: chr(ord(h[r]) + _HIDDEN) for r in h}
+    >>> _relaxed_blocked([hidden[5] + h[6], hearts(13, 7), hearts(4, 1)], "")
+    False
+    >>> _relaxed_blocked([hidden[7] + h[6], hearts(13, 8), hearts(5, 1)], "")
+    True
     """
     present = bytearray(52)
     faceup = bytearray(52)
     can_top = bytearray(52)
-    above = [-1] * 52
+    can_move = bytearray(52)
+    at_bottom = bytearray(52)
     below = [-1] * 52
-    bottoms: list[int] = []
+    rank_top = [False] * 14  # can some card of this rank (0: ace ... 12: King) be a top?
+    tops: list[int] = []  # cards found able to be a top, to follow up
+    tries: list[int] = []  # cards that may have become able to move
     empty = False
     for column in cols:
         if not column:
@@ -487,53 +507,71 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
             o = ord(ch)
             k = o & 63
             present[k] = 1
-            faceup[k] = o < _HIDDEN
+            if o < _HIDDEN:
+                faceup[k] = 1
+                tries.append(k)
             below[k] = previous
-            if previous >= 0:
-                above[previous] = k
             previous = k
         can_top[previous] = 1
-        bottoms.append(ord(column[0]) & 63)
+        tops.append(previous)
+        at_bottom[ord(column[0]) & 63] = 1
     for ch in reserve:
         k = ord(ch)
         present[k] = faceup[k] = can_top[k] = 1
-    cards = [k for k in range(52) if present[k]]
-    can_move = bytearray(52)
-    rank_top = [False] * 15  # can some card of this rank be a top?
-    for k in cards:
-        if can_top[k]:
-            rank_top[k % 13 + 1] = True
-    changed = True
-    while changed:
-        changed = False
-        for k in cards:
-            if not can_move[k] and (faceup[k] or can_top[k]):
-                r = k % 13 + 1
-                if empty if r == 13 else rank_top[r + 1]:
-                    can_move[k] = 1
-                    changed = True
-            if not can_top[k]:
-                a = above[k]
-                if a >= 0 and (can_move[a] or (a % 13 == 12 and (faceup[a] or can_top[a]))):
-                    can_top[k] = 1
-                    rank_top[k % 13 + 1] = True
-                    changed = True
-        if not empty:
-            for b in bottoms:
-                if b % 13 != 12:
-                    empty = bool(can_move[b])
-                else:
-                    suit = b - 12
-                    empty = all(
-                        not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
-                        for k in range(suit, suit + 12)
-                    )
-                if empty:
-                    changed = True
-                    break
+        tops.append(k)
+        tries.append(k)
+    # A face-up King can have its sequence removed: the card under it can be a top.
+    for king in range(12, 52, 13):
+        if faceup[king] and below[king] >= 0 and not can_top[below[king]]:
+            can_top[below[king]] = 1
+            tops.append(below[king])
+    bottom_kings = [k for k in range(12, 52, 13) if at_bottom[k]]
+    while True:
+        while tops or tries:
+            while tops:
+                k = tops.pop()
+                r = k % 13
+                if not rank_top[r]:
+                    rank_top[r] = True
+                    if r:  # the cards one rank lower may move onto it
+                        tries.extend((r - 1, r + 12, r + 25, r + 38))
+                tries.append(k)  # it can be face up now
+                if r == 12:
+                    b = below[k]
+                    if b >= 0 and not can_top[b]:
+                        can_top[b] = 1
+                        tops.append(b)
+            while tries:
+                k = tries.pop()
+                if can_move[k] or not present[k] or not (faceup[k] or can_top[k]):
+                    continue
+                r = k % 13
+                if not (empty if r == 12 else rank_top[r + 1]):
+                    continue
+                can_move[k] = 1
+                b = below[k]
+                if b >= 0 and not can_top[b]:
+                    can_top[b] = 1
+                    tops.append(b)
+                if at_bottom[k] and r != 12 and not empty:
+                    empty = True
+                    tries.extend((12, 25, 38, 51))
+        if empty:
+            break
+        for b in bottom_kings:
+            suit = b - 12
+            if all(
+                not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
+                for k in range(suit, suit + 12)
+            ):
+                empty = True
+                tries.extend((12, 25, 38, 51))
+                break
+        else:
+            break
     dealt = {ord(ch) for ch in reserve}
-    for k in cards:
-        if k in dealt:
+    for k in range(52):
+        if not present[k] or k in dealt:
             continue
         if not faceup[k] and not can_top[k]:
             return True
