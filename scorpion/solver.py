@@ -583,6 +583,36 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
     return False
 
 
+#: The verdicts of ``_proved_lost`` by exact position, per variant: a search meets the
+#: positions its neighbours met (the same arrangement one move on, the restarted search
+#: beside the exhaustive one). Emptied when it holds ``_PROOFS_KEPT``.
+_PROOFS: Final[tuple[dict[str, bool], dict[str, bool]]] = ({}, {})
+_PROOFS_KEPT: Final = 30_000
+
+
+def _proved_lost(cols: list[str], reserve: str, relaxed: bool) -> bool:
+    """The deadlock tests (relaxed: ``_relaxed_stuck`` or ``_relaxed_blocked``; classic:
+    ``_classic_blocked``): pure functions of the columns and the reserve left (the same
+    string when not dealt), so their verdict is remembered by exactly those.
+
+    >>> cols = [_UP[26 + 7 - 1] + _UP[26 + 6 - 1]]  # the 7H and 6H, the 8H gone for good
+    >>> _proved_lost(cols, "", True), _proved_lost(cols, "", True), _relaxed_blocked(cols, "")
+    (True, True, True)
+    """
+    known = _PROOFS[relaxed]
+    key = "|".join(cols) + "|" + reserve  # "|" is no card's character
+    verdict = known.get(key)
+    if verdict is None:
+        if relaxed:
+            verdict = _relaxed_stuck(cols, not reserve) or _relaxed_blocked(cols, reserve)
+        else:
+            verdict = _classic_blocked(cols, reserve)
+        if len(known) >= _PROOFS_KEPT:
+            known.clear()
+        known[key] = verdict
+    return verdict
+
+
 # --- the searches -----------------------------------------------------------------------
 
 
@@ -651,14 +681,8 @@ class _Exhaustive:
         if key in self.seen:
             return
         self.seen.add(key)
-        if self.prune:
-            if self.relaxed:
-                if progress and (
-                    _relaxed_stuck(cols, dealt)
-                    or _relaxed_blocked(cols, "" if dealt else self.reserve)
-                ):
-                    return
-            elif _classic_blocked(cols, "" if dealt else self.reserve):
+        if self.prune and (progress or not self.relaxed):
+            if _proved_lost(cols, "" if dealt else self.reserve, self.relaxed):
                 return
         steps = (
             _relaxed_steps(cols, dealt, self.prune)
