@@ -681,9 +681,9 @@ class _Exhaustive:
         if key in self.seen:
             return
         self.seen.add(key)
-        if self.prune and (progress or not self.relaxed):
-            if _proved_lost(cols, "" if dealt else self.reserve, self.relaxed):
-                return
+        proving = self.prune and (progress or not self.relaxed)  # Relaxed: irreversible moves
+        if proving and _proved_lost(cols, "" if dealt else self.reserve, self.relaxed):
+            return
         steps = (
             _relaxed_steps(cols, dealt, self.prune)
             if self.relaxed
