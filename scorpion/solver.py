@@ -493,43 +493,55 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
     can_top = bytearray(52)
     can_move = bytearray(52)
     at_bottom = bytearray(52)
+    in_reserve = bytearray(52)
     below = [-1] * 52
     rank_top = [False] * 14  # can some card of this rank (0: ace ... 12: King) be a top?
-    tops: list[int] = []  # cards found able to be a top, to follow up
-    tries: list[int] = []  # cards that may have become able to move
     empty = False
     for column in cols:
         if not column:
             empty = True
             continue
         previous = -1
-        for ch in column:
-            o = ord(ch)
+        for o in column.encode("latin-1"):  # the cards' codes, without an ord() each
             k = o & 63
             present[k] = 1
-            if o < _HIDDEN:
-                faceup[k] = 1
-                tries.append(k)
+            faceup[k] = o < _HIDDEN
             below[k] = previous
             previous = k
         can_top[previous] = 1
-        tops.append(previous)
+        rank_top[previous % 13] = True
         at_bottom[ord(column[0]) & 63] = 1
     for ch in reserve:
         k = ord(ch)
-        present[k] = faceup[k] = can_top[k] = 1
-        tops.append(k)
-        tries.append(k)
-    # A face-up King can have its sequence removed: the card under it can be a top.
-    for king in range(12, 52, 13):
-        if faceup[king] and below[king] >= 0 and not can_top[below[king]]:
-            can_top[below[king]] = 1
-            tops.append(below[king])
-    bottom_kings = [k for k in range(12, 52, 13) if at_bottom[k]]
+        present[k] = faceup[k] = can_top[k] = in_reserve[k] = 1
+        rank_top[k % 13] = True
+    kings = (12, 25, 38, 51)
+    fresh: list[int] = []  # cards found able to be a top, to follow up
+    for king in kings:  # a face-up King's sequence can be removed: the card under it shows
+        b = below[king]
+        if faceup[king] and b >= 0 and not can_top[b]:
+            can_top[b] = 1
+            fresh.append(b)
+    tries = [k for k in range(52) if faceup[k] or can_top[k]]  # cards that may move
     while True:
-        while tops or tries:
-            while tops:
-                k = tops.pop()
+        while tries or fresh:
+            current, tries = tries, []
+            for k in current:
+                if can_move[k] or not (faceup[k] or can_top[k]):
+                    continue
+                r = k % 13
+                if not (empty if r == 12 else rank_top[r + 1]):
+                    continue
+                can_move[k] = 1
+                b = below[k]
+                if b >= 0 and not can_top[b]:
+                    can_top[b] = 1
+                    fresh.append(b)
+                if at_bottom[k] and r != 12 and not empty:
+                    empty = True
+                    tries.extend(kings)
+            while fresh:
+                k = fresh.pop()
                 r = k % 13
                 if not rank_top[r]:
                     rank_top[r] = True
@@ -540,38 +552,24 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
                     b = below[k]
                     if b >= 0 and not can_top[b]:
                         can_top[b] = 1
-                        tops.append(b)
-            while tries:
-                k = tries.pop()
-                if can_move[k] or not present[k] or not (faceup[k] or can_top[k]):
-                    continue
-                r = k % 13
-                if not (empty if r == 12 else rank_top[r + 1]):
-                    continue
-                can_move[k] = 1
-                b = below[k]
-                if b >= 0 and not can_top[b]:
-                    can_top[b] = 1
-                    tops.append(b)
-                if at_bottom[k] and r != 12 and not empty:
-                    empty = True
-                    tries.extend((12, 25, 38, 51))
+                        fresh.append(b)
         if empty:
             break
-        for b in bottom_kings:
+        for b in kings:
+            if not at_bottom[b]:
+                continue
             suit = b - 12
             if all(
                 not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
                 for k in range(suit, suit + 12)
             ):
                 empty = True
-                tries.extend((12, 25, 38, 51))
+                tries.extend(kings)
                 break
         else:
             break
-    dealt = {ord(ch) for ch in reserve}
     for k in range(52):
-        if not present[k] or k in dealt:
+        if not present[k] or in_reserve[k]:
             continue
         if not faceup[k] and not can_top[k]:
             return True
