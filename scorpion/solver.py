@@ -1102,7 +1102,10 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
     """A winning line without its detours: from each position of the line, play the one
     move that reaches the latest position of the line (exact positions, columns in place),
     repeated while it helps. The searches wander (the exhaustive one through many
-    arrangements of the same cards), so their lines can be hundreds of times too long."""
+    arrangements of the same cards), so their lines can be hundreds of times too long.
+    Each round's line goes through positions the round before stood on, so each
+    position's moves and where they lead are worked out once (``after``)."""
+    after: dict[str, list[tuple[str, _Step]]] = {}  # position -> (key reached, move) each
     for _ in range(8):
         positions = [(cols, not reserve)]
         for move in line:
@@ -1113,18 +1116,30 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
                 assert isinstance(move, Move)
                 x, i = _find(here, _UP[_INDEX[move.card]])
                 positions.append((_apply(here, x, i, move.to)[0], dealt))
-        latest = {_exact_key(here, dealt): j for j, (here, dealt) in enumerate(positions)}
+        keys = [_exact_key(here, dealt) for here, dealt in positions]
+        latest = {key: j for j, key in enumerate(keys)}
         shorter: list[Action] = []
         j = 0
         while j < len(line):
             here, dealt = positions[j]
             best, choice = j + 1, line[j]
-            steps = (_relaxed_steps if relaxed else _classic_steps)(here, dealt, False)
-            if not dealt:
-                steps.append(_DEAL_STEP)
-            for step in steps:
-                after = _deal(here, reserve)[0] if step[0] < 0 else _apply(here, *step)[0]
-                reach = latest.get(_exact_key(after, dealt or step[0] < 0), -1)
+            reached = after.get(keys[j])
+            if reached is None:
+                steps = (_relaxed_steps if relaxed else _classic_steps)(here, dealt, False)
+                if not dealt:
+                    steps.append(_DEAL_STEP)
+                reached = after[keys[j]] = [
+                    (
+                        _exact_key(
+                            _deal(here, reserve)[0] if step[0] < 0 else _apply(here, *step)[0],
+                            dealt or step[0] < 0,
+                        ),
+                        step,
+                    )
+                    for step in steps
+                ]
+            for key, step in reached:
+                reach = latest.get(key, -1)
                 if reach > best:
                     best, choice = reach, _action(here, step)
             shorter.append(choice)
