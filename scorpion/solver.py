@@ -92,6 +92,13 @@ Every winning line is shortened before it is returned (``_shorten``): the search
 position of the line to the latest one reachable in one move cuts lines of thousands of
 moves to about a hundred.
 
+What a search costs per position is kept low without changing a single step of it: the
+move generators find cards in the columns joined into one string (``_joined``); the
+deadlock tests' verdicts are remembered by exact position (``_proved_lost``, up to 30,000
+a variant), since a hint's or a review's searches meet the positions their neighbours met;
+``tests/test_solver_speedups.py`` holds the fast functions to the plain ones they replaced,
+and ``tests/test_review_figures.py`` whole searches to their recorded node counts and lines.
+
 What is deliberately *not* used: "play a card onto its same-suit parent at once" looks
 safe but is not. With 5H under 8H in one column and 9H 7H 6H in another, 5H onto 6H at
 once leaves 7H under 8H for good, while 7H onto 8H, 8H onto 9H, then 5H onto 6H builds
