@@ -115,7 +115,7 @@ import time
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import Final, Protocol, TypeAlias
 
 from .cards import FULL_DECK
@@ -642,7 +642,7 @@ class _Frame:
     removed: int
     steps: list[_Step]
     next: int = 0
-    taken: Action | None = None
+    taken: _Step | None = None  # the move from the frame below (named only for a win's line)
 
 
 class _Exhaustive:
@@ -674,13 +674,18 @@ class _Exhaustive:
             self.outcome = LOST
 
     def _enter(
-        self, cols: list[str], dealt: bool, removed: int, taken: Action | None, progress: bool
+        self, cols: list[str], dealt: bool, removed: int, taken: _Step | None, progress: bool
     ) -> None:
         if removed == 4:
             self.outcome = WON
-            self.line = [f.taken for f in self.stack[1:] if f.taken is not None]
+            stack = self.stack
+            self.line = [
+                _action(below.cols, frame.taken)
+                for below, frame in pairwise(stack)
+                if frame.taken is not None
+            ]
             if taken is not None:
-                self.line.append(taken)
+                self.line.append(_action(stack[-1].cols, taken))
             return
         key = self.key(cols, dealt)
         if key in self.seen:
@@ -718,12 +723,12 @@ class _Exhaustive:
             cols = frame.cols
             if step[0] < 0:
                 new, gained = _deal(cols, self.reserve)
-                self._enter(new, True, frame.removed + gained, DEAL, True)
+                self._enter(new, True, frame.removed + gained, step, True)
             else:
                 x, i, y = step
                 new, gained = _apply(cols, x, i, y)
                 progress = gained > 0 or not _fits(cols[x], i)
-                self._enter(new, frame.dealt, frame.removed + gained, _action(cols, step), progress)
+                self._enter(new, frame.dealt, frame.removed + gained, step, progress)
         if not stack and self.outcome is None:
             self.outcome = LOST
 
@@ -851,22 +856,22 @@ def _score(cols: list[str], removed: int) -> int:
         if not column:
             empty += 1
             continue
-        below = ""
-        for ch in column:
-            if ch >= "@":
+        below = -1  # the code of the card under this one (-1: none)
+        for o in column.encode("latin-1"):  # the cards' codes, without an ord() each
+            if o >= _HIDDEN:
                 hidden += 1
-            elif not below:
-                if _RANK[ord(ch)] == 13:
+            elif below < 0:
+                if o % 13 == 12:  # a King at the bottom
                     home += 1
                 else:
                     bad += 1
-            elif below >= "@":
+            elif below >= _HIDDEN:
                 bad += 1
-            elif _PARENT.get(ch) == below:
+            elif below == o + 1 and o % 13 != 12:  # on its same-suit parent
                 home += 1
-            elif _RANK[ord(below)] != _RANK[ord(ch)] + 1:
+            elif below % 13 != o % 13 + 1:  # not even on a card one rank higher
                 bad += 1
-            below = ch
+            below = o
     return 3 * home + 40 * removed + 3 * empty - 4 * hidden - 2 * bad
 
 
@@ -1054,16 +1059,12 @@ def _eager_same_suit(
     """Play same-suit moves while there are some (before the deal: only between columns
     4-7). A heuristic macro for the win searches; the exhaustive search never does this."""
     while removed < 4:
-        joined, starts = _joined(cols)
+        joined = "".join(cols)  # most children are not on view: one str.find says so
         for y, column in enumerate(cols):
             child = _CHILD.get(column[-1]) if column else None
-            if child is None:
+            if child is None or child not in joined:
                 continue
-            j = joined.find(child)
-            if j < 0:
-                continue
-            x = bisect_right(starts, j) - 1
-            i = j - starts[x]
+            x, i = _find(cols, child)
             if x != y and (dealt or (x >= 3 and y >= 3)):
                 acts.append(_action(cols, (x, i, y)))
                 cols, gained = _apply(cols, x, i, y)

@@ -12,6 +12,7 @@ from scorpion.solver import (
     _HIDDEN,
     _KINGS,
     _PARENT,
+    _RANK,
     _RUN,
     _action,
     _apply,
@@ -207,3 +208,28 @@ def _parking_steps(cols: list[str]) -> list[_Step]:
                 continue
             out.append((x, i, y))
     return out
+
+
+def _score(cols: list[str], removed: int) -> int:
+    home = hidden = bad = empty = 0
+    for column in cols:
+        if not column:
+            empty += 1
+            continue
+        below = ""
+        for ch in column:
+            if ch >= "@":
+                hidden += 1
+            elif not below:
+                if _RANK[ord(ch)] == 13:
+                    home += 1
+                else:
+                    bad += 1
+            elif below >= "@":
+                bad += 1
+            elif _PARENT.get(ch) == below:
+                home += 1
+            elif _RANK[ord(below)] != _RANK[ord(ch)] + 1:
+                bad += 1
+            below = ch
+    return 3 * home + 40 * removed + 3 * empty - 4 * hidden - 2 * bad

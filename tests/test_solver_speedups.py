@@ -82,6 +82,11 @@ def test_the_move_generators_give_the_same_moves_in_the_same_order(prune):
         assert solver._parking_steps(cols) == old._parking_steps(cols)
 
 
+def test_the_best_first_search_scores_positions_the_same():
+    for cols, _reserve in POSITIONS:
+        assert solver._score(cols, 1) == old._score(cols, 1)
+
+
 def test_the_same_suit_macro_plays_the_same_moves():
     for cols, reserve in POSITIONS:
         dealt = not reserve
