@@ -53,6 +53,7 @@ that runs out of time shows that (with its ``tried``).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 from collections.abc import Collection, Iterator
@@ -237,6 +238,32 @@ class Adviser:
                 self._votes[first] = self._votes.get(first, 0) + 1
         elif result.status == LOST:
             self._lost += 1
+
+    def reconsidered(self, avoid: Collection[View]) -> Advice:
+        """The finished advice with other views to avoid, without searching again: the
+        searches never read ``avoid`` (only the choice between moves does), so this is
+        what an ``Adviser`` of the same view, seed and budget given ``avoid`` says.
+
+        >>> from scorpion import Game
+        >>> game = Game.new(3)
+        >>> adviser = Adviser(game, arrangements=4, nodes=300)
+        >>> plain = adviser.step(1_000_000)
+        >>> after = game.copy()
+        >>> _ = after.play(plain.move)
+        >>> avoid = [View.of(after)]  # as if the player had been there already
+        >>> again = adviser.reconsidered(avoid)
+        >>> again == advise(game, arrangements=4, nodes=300, avoid=avoid)
+        True
+        >>> str(plain.move), str(again.move)
+        ('4C>1', '5C>2')
+        """
+        if self._done is None:
+            raise ValueError("the searches are not finished")
+        again = copy.copy(self)
+        seen = frozenset(avoid)
+        again._back = {m for m in self._moves if self.view.rearranged(m) in seen} if seen else set()
+        again._done = None
+        return again.advice()
 
     def advice(self) -> Advice:
         """The advice from the arrangements decided so far."""

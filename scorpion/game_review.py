@@ -67,6 +67,8 @@ MISTAKES: Final = 3
 _Key = tuple[str, tuple[str, ...], tuple[Action, ...]]
 #: What the advice depends on: the view, the views to avoid, the arrangements and budget.
 _Asked = tuple[View, frozenset[View], int, int]
+#: What the searches depend on: the view, the arrangements and budget (not the views to avoid).
+_Searched = tuple[View, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +159,13 @@ class ReviewCache:
     """Positions judged, by game (variant and deck) and line prefix: a review of a line
     seen before, or of a longer line from it, judges only what is new. And the hint's
     advice by view and views to avoid (all it depends on): a line that shuffles cards back
-    and forth meets the same pair again, judged once."""
+    and forth meets the same pair again, judged once. And the finished searches by view
+    alone (``searched``): a view met again with more views to avoid is not searched again,
+    only its move chosen again (``Adviser.reconsidered``)."""
 
     points: dict[_Key, Point] = field(default_factory=dict)
     advice: dict[_Asked, Advice] = field(default_factory=dict)
+    searched: dict[_Searched, Adviser] = field(default_factory=dict)
 
     def get(self, key: _Key) -> Point | None:
         return self.points.get(key)
@@ -192,6 +197,7 @@ class Reviewer:
         self._adviser: Adviser | None = None
         self._pending: Point | None = None
         self._asked: _Asked | None = None
+        self._searched: _Searched | None = None
         self._done: GameReview | None = None
 
     @property
@@ -261,19 +267,24 @@ class Reviewer:
         view = View.of(game)
         asked = (view, views, self.arrangements, self.nodes)
         known = self.cache.advice.get(asked)
+        if known is None and (view, self.arrangements, self.nodes) in self.cache.searched:
+            known = self.cache.searched[view, self.arrangements, self.nodes].reconsidered(views)
+            self.cache.advice[asked] = known
         if known is not None:
             self._keep(_with(point, known))
             return False
         self._adviser = Adviser(
             view, arrangements=self.arrangements, nodes=self.nodes, seed=SEED, avoid=views
         )
+        self._searched = (view, self.arrangements, self.nodes)
         self._pending = point
         self._asked = asked
         return True
 
     def _judged(self, advice: Advice) -> None:
         point = self._pending
-        assert point is not None
+        assert point is not None and self._adviser is not None and self._searched is not None
+        self.cache.searched[self._searched] = self._adviser
         self._adviser = self._pending = None
         assert self._asked is not None
         self.cache.advice[self._asked] = advice

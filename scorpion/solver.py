@@ -92,6 +92,13 @@ Every winning line is shortened before it is returned (``_shorten``): the search
 position of the line to the latest one reachable in one move cuts lines of thousands of
 moves to about a hundred.
 
+What a search costs per position is kept low without changing a single step of it: the
+move generators find cards in the columns joined into one string (``_joined``); the
+deadlock tests' verdicts are remembered by exact position (``_proved_lost``, up to 30,000
+a variant), since a hint's or a review's searches meet the positions their neighbours met;
+``tests/test_solver_speedups.py`` holds the fast functions to the plain ones they replaced,
+and ``tests/test_review_figures.py`` whole searches to their recorded node counts and lines.
+
 What is deliberately *not* used: "play a card onto its same-suit parent at once" looks
 safe but is not. With 5H under 8H in one column and 9H 7H 6H in another, 5H onto 6H at
 once leaves 7H under 8H for good, while 7H onto 8H, 8H onto 9H, then 5H onto 6H builds
@@ -102,10 +109,13 @@ searches never force a move.
 from __future__ import annotations
 
 import heapq
+import operator
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate, pairwise
 from typing import Final, Protocol, TypeAlias
 
 from .cards import FULL_DECK
@@ -143,6 +153,7 @@ _RUN: Final = {_UP[s * 13]: "".join(_UP[s * 13 + r] for r in range(12, -1, -1)) 
 #: A move in the compact position: (source column, index in it, target column).
 _Step = tuple[int, int, int]
 _DEAL_STEP: Final[_Step] = (-1, -1, -1)
+_first: Final = operator.itemgetter(0)
 
 
 def _turn(column: str) -> str:
@@ -186,6 +197,22 @@ def _find(cols: list[str], card: str) -> tuple[int, int]:
         if i >= 0:
             return x, i
     return -1, -1
+
+
+def _joined(cols: list[str]) -> tuple[str, list[int]]:
+    """The columns as one string and where each starts: ``_find`` for many cards at the
+    price of one ``str.find`` each. The card at ``joined[j]`` is ``cols[x][j - starts[x]]``
+    with ``x = bisect_right(starts, j) - 1`` (an empty column starts where the next one
+    does, so the last column starting at or before ``j`` is the one holding it).
+
+    >>> cols = [_UP[0] + chr(_HIDDEN + 12), "", _UP[12]]
+    >>> joined, starts = _joined(cols)
+    >>> j = joined.find(_UP[12])
+    >>> x = bisect_right(starts, j) - 1
+    >>> (x, j - starts[x]) == _find(cols, _UP[12]) == (2, 0)
+    True
+    """
+    return "".join(cols), list(accumulate(map(len, cols), initial=0))
 
 
 def _key(cols: list[str], dealt: bool) -> str:
@@ -450,70 +477,106 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
     its parent never be a top, or a King lying on a card of its own suit can never move
     (only a move takes a King off the card under it, or the removal of its sequence,
     which needs that card above it).
+
+    The fixpoint is reached by a worklist: each event found possible is followed only to
+    what it can unlock (a new top, to the cards it can let move; a move, to the card
+    under it and an empty column; an empty column, to the Kings), so each card is looked
+    at a few times, not once a pass.
+
+    Hearts only: the 5H face down under the 6H, which can go onto the 7H; then the 7H
+    face down under the 6H, which has nowhere to go:
+
+    >>> h = {r: _UP[26 + r - 1] for r in range(1, 14)}  # the hearts by rank
+    >>> def hearts(high: int, low: int) -> str:
+    ...     return "".join(h[r] for r in range(high, low - 1, -1))
+    >>> hidden = {r: chr(ord(h[r]) + _HIDDEN) for r in h}
+    >>> _relaxed_blocked([hidden[5] + h[6], hearts(13, 7), hearts(4, 1)], "")
+    False
+    >>> _relaxed_blocked([hidden[7] + h[6], hearts(13, 8), hearts(5, 1)], "")
+    True
     """
     present = bytearray(52)
     faceup = bytearray(52)
     can_top = bytearray(52)
-    above = [-1] * 52
+    can_move = bytearray(52)
+    at_bottom = bytearray(52)
+    in_reserve = bytearray(52)
     below = [-1] * 52
-    bottoms: list[int] = []
+    rank_top = [False] * 14  # can some card of this rank (0: ace ... 12: King) be a top?
     empty = False
     for column in cols:
         if not column:
             empty = True
             continue
         previous = -1
-        for ch in column:
-            o = ord(ch)
+        for o in column.encode("latin-1"):  # the cards' codes, without an ord() each
             k = o & 63
             present[k] = 1
             faceup[k] = o < _HIDDEN
             below[k] = previous
-            if previous >= 0:
-                above[previous] = k
             previous = k
         can_top[previous] = 1
-        bottoms.append(ord(column[0]) & 63)
+        rank_top[previous % 13] = True
+        at_bottom[ord(column[0]) & 63] = 1
     for ch in reserve:
         k = ord(ch)
-        present[k] = faceup[k] = can_top[k] = 1
-    cards = [k for k in range(52) if present[k]]
-    can_move = bytearray(52)
-    rank_top = [False] * 15  # can some card of this rank be a top?
-    for k in cards:
-        if can_top[k]:
-            rank_top[k % 13 + 1] = True
-    changed = True
-    while changed:
-        changed = False
-        for k in cards:
-            if not can_move[k] and (faceup[k] or can_top[k]):
-                r = k % 13 + 1
-                if empty if r == 13 else rank_top[r + 1]:
-                    can_move[k] = 1
-                    changed = True
-            if not can_top[k]:
-                a = above[k]
-                if a >= 0 and (can_move[a] or (a % 13 == 12 and (faceup[a] or can_top[a]))):
-                    can_top[k] = 1
-                    rank_top[k % 13 + 1] = True
-                    changed = True
-        if not empty:
-            for b in bottoms:
-                if b % 13 != 12:
-                    empty = bool(can_move[b])
-                else:
-                    suit = b - 12
-                    empty = all(
-                        not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
-                        for k in range(suit, suit + 12)
-                    )
-                if empty:
-                    changed = True
-                    break
-    dealt = {ord(ch) for ch in reserve}
-    for k in cards:
-        if k in dealt:
+        present[k] = faceup[k] = can_top[k] = in_reserve[k] = 1
+        rank_top[k % 13] = True
+    kings = (12, 25, 38, 51)
+    fresh: list[int] = []  # cards found able to be a top, to follow up
+    for king in kings:  # a face-up King's sequence can be removed: the card under it shows
+        b = below[king]
+        if faceup[king] and b >= 0 and not can_top[b]:
+            can_top[b] = 1
+            fresh.append(b)
+    tries = [k for k in range(52) if faceup[k] or can_top[k]]  # cards that may move
+    while True:
+        while tries or fresh:
+            current, tries = tries, []
+            for k in current:
+                if can_move[k] or not (faceup[k] or can_top[k]):
+                    continue
+                r = k % 13
+                if not (empty if r == 12 else rank_top[r + 1]):
+                    continue
+                can_move[k] = 1
+                b = below[k]
+                if b >= 0 and not can_top[b]:
+                    can_top[b] = 1
+                    fresh.append(b)
+                if at_bottom[k] and r != 12 and not empty:
+                    empty = True
+                    tries.extend(kings)
+            while fresh:
+                k = fresh.pop()
+                r = k % 13
+                if not rank_top[r]:
+                    rank_top[r] = True
+                    if r:  # the cards one rank lower may move onto it
+                        tries.extend((r - 1, r + 12, r + 25, r + 38))
+                tries.append(k)  # it can be face up now
+                if r == 12:
+                    b = below[k]
+                    if b >= 0 and not can_top[b]:
+                        can_top[b] = 1
+                        fresh.append(b)
+        if empty:
+            break
+        for b in kings:
+            if not at_bottom[b]:
+                continue
+            suit = b - 12
+            if all(
+                not present[k] or below[k] == k + 1 or (can_move[k] and can_top[k + 1])
+                for k in range(suit, suit + 12)
+            ):
+                empty = True
+                tries.extend(kings)
+                break
+        else:
+            break
+    for k in range(52):
+        if not present[k] or in_reserve[k]:
             continue
         if not faceup[k] and not can_top[k]:
             return True
@@ -523,6 +586,36 @@ def _relaxed_blocked(cols: list[str], reserve: str) -> bool:
         elif below[k] >= 0 and below[k] // 13 == k // 13 and not can_move[k]:
             return True
     return False
+
+
+#: The verdicts of ``_proved_lost`` by exact position, per variant: a search meets the
+#: positions its neighbours met (the same arrangement one move on, the restarted search
+#: beside the exhaustive one). Emptied when it holds ``_PROOFS_KEPT``.
+_PROOFS: Final[tuple[dict[str, bool], dict[str, bool]]] = ({}, {})
+_PROOFS_KEPT: Final = 30_000
+
+
+def _proved_lost(cols: list[str], reserve: str, relaxed: bool) -> bool:
+    """The deadlock tests (relaxed: ``_relaxed_stuck`` or ``_relaxed_blocked``; classic:
+    ``_classic_blocked``): pure functions of the columns and the reserve left (the same
+    string when not dealt), so their verdict is remembered by exactly those.
+
+    >>> cols = [_UP[26 + 7 - 1] + _UP[26 + 6 - 1]]  # the 7H and 6H, the 8H gone for good
+    >>> _proved_lost(cols, "", True), _proved_lost(cols, "", True), _relaxed_blocked(cols, "")
+    (True, True, True)
+    """
+    known = _PROOFS[relaxed]
+    key = "|".join(cols) + "|" + reserve  # "|" is no card's character
+    verdict = known.get(key)
+    if verdict is None:
+        if relaxed:
+            verdict = _relaxed_stuck(cols, not reserve) or _relaxed_blocked(cols, reserve)
+        else:
+            verdict = _classic_blocked(cols, reserve)
+        if len(known) >= _PROOFS_KEPT:
+            known.clear()
+        known[key] = verdict
+    return verdict
 
 
 # --- the searches -----------------------------------------------------------------------
@@ -549,7 +642,7 @@ class _Frame:
     removed: int
     steps: list[_Step]
     next: int = 0
-    taken: Action | None = None
+    taken: _Step | None = None  # the move from the frame below (named only for a win's line)
 
 
 class _Exhaustive:
@@ -581,27 +674,26 @@ class _Exhaustive:
             self.outcome = LOST
 
     def _enter(
-        self, cols: list[str], dealt: bool, removed: int, taken: Action | None, progress: bool
+        self, cols: list[str], dealt: bool, removed: int, taken: _Step | None, progress: bool
     ) -> None:
         if removed == 4:
             self.outcome = WON
-            self.line = [f.taken for f in self.stack[1:] if f.taken is not None]
+            stack = self.stack
+            self.line = [
+                _action(below.cols, frame.taken)
+                for below, frame in pairwise(stack)
+                if frame.taken is not None
+            ]
             if taken is not None:
-                self.line.append(taken)
+                self.line.append(_action(stack[-1].cols, taken))
             return
         key = self.key(cols, dealt)
         if key in self.seen:
             return
         self.seen.add(key)
-        if self.prune:
-            if self.relaxed:
-                if progress and (
-                    _relaxed_stuck(cols, dealt)
-                    or _relaxed_blocked(cols, "" if dealt else self.reserve)
-                ):
-                    return
-            elif _classic_blocked(cols, "" if dealt else self.reserve):
-                return
+        proving = self.prune and (progress or not self.relaxed)  # Relaxed: irreversible moves
+        if proving and _proved_lost(cols, "" if dealt else self.reserve, self.relaxed):
+            return
         steps = (
             _relaxed_steps(cols, dealt, self.prune)
             if self.relaxed
@@ -631,12 +723,12 @@ class _Exhaustive:
             cols = frame.cols
             if step[0] < 0:
                 new, gained = _deal(cols, self.reserve)
-                self._enter(new, True, frame.removed + gained, DEAL, True)
+                self._enter(new, True, frame.removed + gained, step, True)
             else:
                 x, i, y = step
                 new, gained = _apply(cols, x, i, y)
                 progress = gained > 0 or not _fits(cols[x], i)
-                self._enter(new, frame.dealt, frame.removed + gained, _action(cols, step), progress)
+                self._enter(new, frame.dealt, frame.removed + gained, step, progress)
         if not stack and self.outcome is None:
             self.outcome = LOST
 
@@ -649,13 +741,18 @@ def _fits(column: str, i: int) -> bool:
     return below < "@" and _RANK[ord(below)] == _RANK[ord(column[i])] + 1
 
 
-def _king_steps(cols: list[str], dealt: bool, prune: bool, out: list[_Step]) -> None:
+def _king_steps(
+    cols: list[str],
+    dealt: bool,
+    prune: bool,
+    out: list[_Step],
+) -> None:
     """Kings onto empty columns: one empty column per class of interchangeable columns;
     never a King already at the bottom of its column (the same position) unless it carries
     a complete sequence (which is then removed) or changes class before the deal."""
-    empties = [y for y in range(7) if not cols[y]]
-    if not empties:
+    if all(cols):
         return
+    empties = [y for y in range(7) if not cols[y]]
     for king in _KINGS:
         x, i = _find(cols, king)
         if x < 0:
@@ -677,15 +774,20 @@ def _classic_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     """Every classic move, the ones turning a card or emptying a column first."""
     first: list[_Step] = []
     later: list[_Step] = []
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
         child = _CHILD.get(column[-1])
         if child is None:
             continue
-        x, i = _find(cols, child)
-        if x < 0 or x == y:
+        j = joined.find(child)
+        if j < 0:
             continue
+        x = bisect_right(starts, j) - 1
+        if x == y:
+            continue
+        i = j - starts[x]
         if i == 0 or cols[x][i - 1] >= "@":
             first.append((x, i, y))
         else:
@@ -706,21 +808,27 @@ def _relaxed_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     """
     ranked: list[tuple[int, _Step]] = []
     kept: dict[str, int] = {}  # head -> index in ranked of its one non-completing move
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
         top = column[-1]
         for child in _CHILDREN.get(top, ""):
-            x, i = _find(cols, child)
-            if x < 0 or x == y:
+            j = joined.find(child)
+            if j < 0:
                 continue
+            x = bisect_right(starts, j) - 1
+            if x == y:
+                continue
+            i = j - starts[x]
             source = cols[x]
             home = _PARENT[child] == top
-            if _fits(source, i):
-                order = 6 if source[i - 1] == _PARENT[child] else (2 if home else 5)
+            below = source[i - 1] if i else ""
+            if below and below < "@" and _RANK[ord(below)] == _RANK[ord(child)] + 1:  # _fits
+                order = 6 if below == _PARENT[child] else (2 if home else 5)
                 ranked.append((order, (x, i, y)))
                 continue
-            order = (0 if home else 1) if i and source[i - 1] >= "@" else (1 if home else 3)
+            order = (0 if home else 1) if below >= "@" else (1 if home else 3)
             if prune:
                 ace = source[-1]
                 completes = ace in _RUN and (column + source[i:])[-13:] == _RUN[ace]
@@ -734,7 +842,7 @@ def _relaxed_steps(cols: list[str], dealt: bool, prune: bool) -> list[_Step]:
     kings: list[_Step] = []
     _king_steps(cols, dealt, prune, kings)
     ranked.extend((4, step) for step in kings)
-    ranked.sort(key=lambda pair: pair[0])
+    ranked.sort(key=_first)
     return [step for _, step in ranked]
 
 
@@ -748,22 +856,22 @@ def _score(cols: list[str], removed: int) -> int:
         if not column:
             empty += 1
             continue
-        below = ""
-        for ch in column:
-            if ch >= "@":
+        below = -1  # the code of the card under this one (-1: none)
+        for o in column.encode("latin-1"):  # the cards' codes, without an ord() each
+            if o >= _HIDDEN:
                 hidden += 1
-            elif not below:
-                if _RANK[ord(ch)] == 13:
+            elif below < 0:
+                if o % 13 == 12:  # a King at the bottom
                     home += 1
                 else:
                     bad += 1
-            elif below >= "@":
+            elif below >= _HIDDEN:
                 bad += 1
-            elif _PARENT.get(ch) == below:
+            elif below == o + 1 and o % 13 != 12:  # on its same-suit parent
                 home += 1
-            elif _RANK[ord(below)] != _RANK[ord(ch)] + 1:
+            elif below % 13 != o % 13 + 1:  # not even on a card one rank higher
                 bad += 1
-            below = ch
+            below = o
     return 3 * home + 40 * removed + 3 * empty - 4 * hidden - 2 * bad
 
 
@@ -951,12 +1059,13 @@ def _eager_same_suit(
     """Play same-suit moves while there are some (before the deal: only between columns
     4-7). A heuristic macro for the win searches; the exhaustive search never does this."""
     while removed < 4:
+        joined = "".join(cols)  # most children are not on view: one str.find says so
         for y, column in enumerate(cols):
             child = _CHILD.get(column[-1]) if column else None
-            if child is None:
+            if child is None or child not in joined:
                 continue
             x, i = _find(cols, child)
-            if x >= 0 and x != y and (dealt or (x >= 3 and y >= 3)):
+            if x != y and (dealt or (x >= 3 and y >= 3)):
                 acts.append(_action(cols, (x, i, y)))
                 cols, gained = _apply(cols, x, i, y)
                 removed += gained
@@ -969,6 +1078,7 @@ def _eager_same_suit(
 def _parking_steps(cols: list[str]) -> list[_Step]:
     """Relaxed moves onto another suit, except those taking a card off its parent."""
     out: list[_Step] = []
+    joined, starts = _joined(cols)
     for y, column in enumerate(cols):
         if not column:
             continue
@@ -976,8 +1086,12 @@ def _parking_steps(cols: list[str]) -> list[_Step]:
         for child in _CHILDREN.get(top, ""):
             if _PARENT[child] == top:
                 continue
-            x, i = _find(cols, child)
-            if x < 0 or x == y or (i and cols[x][i - 1] == _PARENT[child]):
+            j = joined.find(child)
+            if j < 0:
+                continue
+            x = bisect_right(starts, j) - 1
+            i = j - starts[x]
+            if x == y or (i and cols[x][i - 1] == _PARENT[child]):
                 continue
             out.append((x, i, y))
     return out
@@ -996,7 +1110,10 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
     """A winning line without its detours: from each position of the line, play the one
     move that reaches the latest position of the line (exact positions, columns in place),
     repeated while it helps. The searches wander (the exhaustive one through many
-    arrangements of the same cards), so their lines can be hundreds of times too long."""
+    arrangements of the same cards), so their lines can be hundreds of times too long.
+    Each round's line goes through positions the round before stood on, so each
+    position's moves and where they lead are worked out once (``after``)."""
+    after: dict[str, list[tuple[str, _Step]]] = {}  # position -> (key reached, move) each
     for _ in range(8):
         positions = [(cols, not reserve)]
         for move in line:
@@ -1007,18 +1124,30 @@ def _shorten(cols: list[str], reserve: str, line: list[Action], relaxed: bool) -
                 assert isinstance(move, Move)
                 x, i = _find(here, _UP[_INDEX[move.card]])
                 positions.append((_apply(here, x, i, move.to)[0], dealt))
-        latest = {_exact_key(here, dealt): j for j, (here, dealt) in enumerate(positions)}
+        keys = [_exact_key(here, dealt) for here, dealt in positions]
+        latest = {key: j for j, key in enumerate(keys)}
         shorter: list[Action] = []
         j = 0
         while j < len(line):
             here, dealt = positions[j]
             best, choice = j + 1, line[j]
-            steps = (_relaxed_steps if relaxed else _classic_steps)(here, dealt, False)
-            if not dealt:
-                steps.append(_DEAL_STEP)
-            for step in steps:
-                after = _deal(here, reserve)[0] if step[0] < 0 else _apply(here, *step)[0]
-                reach = latest.get(_exact_key(after, dealt or step[0] < 0), -1)
+            reached = after.get(keys[j])
+            if reached is None:
+                steps = (_relaxed_steps if relaxed else _classic_steps)(here, dealt, False)
+                if not dealt:
+                    steps.append(_DEAL_STEP)
+                reached = after[keys[j]] = [
+                    (
+                        _exact_key(
+                            _deal(here, reserve)[0] if step[0] < 0 else _apply(here, *step)[0],
+                            dealt or step[0] < 0,
+                        ),
+                        step,
+                    )
+                    for step in steps
+                ]
+            for key, step in reached:
+                reach = latest.get(key, -1)
                 if reach > best:
                     best, choice = reach, _action(here, step)
             shorter.append(choice)

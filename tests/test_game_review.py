@@ -17,7 +17,7 @@ from scorpion.game_review import (
     mistakes_of,
     review_game,
 )
-from scorpion.knowledge import line_views
+from scorpion.knowledge import View, line_views
 from scorpion.review import stuck
 
 CLASSIC = [(3, 14), (14, 12)]
@@ -101,6 +101,19 @@ def test_cards_shuffled_back_and_forth_are_judged_once_per_view():
     for point in review.points[-3:]:
         here = prefix(game, point.index)
         assert point.advice == advise(here, seed=0, avoid=line_views(here))
+
+
+def test_a_view_met_again_with_more_views_to_avoid_is_searched_once():
+    game = Game.new(16, moves=BENCH_16)
+    cache = ReviewCache()
+    review = review_game(game, cache=cache)
+    views = {View.of(prefix(game, p.index)) for p in review.points if p.advice is not None}
+    assert len(cache.searched) == len(views) < len(cache.advice)
+    # Its move chosen again from the same searches is the Hint's there all the same.
+    for point in review.points:
+        here = prefix(game, point.index)
+        if point.advice is not None:
+            assert point.advice == advise(here, seed=0, avoid=line_views(here))
 
 
 def test_a_stuck_position_is_zero_and_a_won_one_a_hundred():

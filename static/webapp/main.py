@@ -105,7 +105,7 @@ def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> Ap
     replayer = Replayer(state, screen, speech, keeper, focus, hinter, dialogs, chrome, page)
     solver = SolverWatch(state, replayer, keeper, dialogs, chrome, timing, page)
     offers = (LostFinder(state, swap, dialogs, chrome, timing), solver)
-    GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)  # binds its buttons
+    review = GameReviewer(state, replayer, keeper, dialogs, chrome, timing, page)
     toolbar = Toolbar(state, play, speech, dialogs, replayer, offers, chrome, page)
     actions = toolbar.actions()
     controls = Controls(state, play, focus, screen, board, chrome, page, actions, replayer.key)
@@ -116,6 +116,7 @@ def assemble(page: Page, chrome: Chrome, board: PageBoard, timing: Timing) -> Ap
         ("storage-problem", lambda problem: chrome.notice(problem_text(problem))),
         ("saved", settings.ask_persistence), ("settings-changed", settings.show_settings),
         ("settings-opened", saved.show_backups), ("language", lambda: apply_language(chrome)),
+        ("language", review.retranslate),
         ("drawn", daily.show_grade), ("list-arrived", screen.update_texts),
         ("winnable-chosen", settings.remember_winnable), ("new-game-asked", toolbar.new_game),
         ("stats-asked", settings.open_stats),

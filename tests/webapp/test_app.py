@@ -164,3 +164,22 @@ def test_the_paint_kept_for_the_next_visit_is_one_index_html_accepts_in_every_la
             assert len(json.dumps(paint, ensure_ascii=False)) <= early_paint.MAX_CHARS, lang
     finally:
         translated.set_language("en")
+
+
+def test_an_open_review_follows_a_language_chosen_in_settings() -> None:
+    from webapp import translated
+
+    session = Session(Game.new(3))
+    for action in ("4C>1", "5C>2", "4H>5", "AS>1", "deal"):
+        session.play(Move.parse(action) if action != "deal" else DEAL)
+    storage = FakeStorage({f"{SAVE_KEY}@/": saves.dump(session, revision=3, saved_at=1)})
+    app = visit(storage)
+    try:
+        app.chrome.click("review-game")  # type: ignore[attr-defined]
+        app.__dict__["queue"].run(100_000)
+        status = app.chrome.el("review-status")  # type: ignore[attr-defined]
+        assert status.text.startswith("Every position judged: 5 moves")
+        app.settings.choose_language("de")
+        assert status.text.startswith("Jede Stellung bewertet: 5 Züge")
+    finally:
+        translated.set_language("en")

@@ -6,10 +6,12 @@ the solver's."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from fakes import FakeEvent, FakeNode
 from replay_table import SEED_REPLAY, ReplayTable, seed_game, table
+from webapp import translated
 from webapp.panels import game_reviewer
 
 from scorpion import Game, Move
@@ -205,3 +207,82 @@ def test_the_solver_is_asked_first_and_its_answer_marked_as_the_solvers() -> Non
     )
     assert "solver-mark" in board.chrome.el("review-figure").html
     assert "the solver, which sees every card: the last winnable position" in rows(board)[3]
+    assert board.state.session.assisted == frozenset({"solver_line"})
+
+
+def test_the_solvers_answer_marks_the_players_game_helped_and_saves_it() -> None:
+    board = table(Game.new(3, moves=LINE))
+    board.chrome.click("review-game")
+    board.queue.run(100_000)
+    assert board.saved()["current"]["assisted"] == []  # the review alone is the hint's view
+    board.chrome.click("review-solver")
+    board.chrome.click("review-solver-look")
+    assert board.state.session.assisted == frozenset()  # no answer yet
+    board.queue.run(100_000)
+    assert board.saved()["current"]["assisted"] == ["solver_line"]
+
+
+def test_the_solver_asked_of_a_replays_line_leaves_the_players_game_alone() -> None:
+    board = table(Game.new(1))
+    short = Replay("classic", SEED_REPLAY.line[:6], deck=SEED_REPLAY.deck)
+    board.replayer.open(short, at=2)
+    board.chrome.click("replay-review")
+    board.queue.run(100_000)
+    board.chrome.click("review-solver")
+    board.chrome.click("review-solver-look")
+    board.queue.run(100_000)
+    assert board.text("review-solver-answer").startswith("The solver, which sees every card")
+    assert board.state.session.assisted == frozenset()
+
+
+@pytest.fixture
+def swedish_after() -> Iterator[None]:
+    yield
+    translated.set_language("en")
+
+
+@pytest.mark.usefixtures("swedish_after")
+def test_a_language_chosen_meanwhile_rewrites_the_reviews_words() -> None:
+    board = table(Game.new(3, moves=LINE))
+    board.chrome.click("review-game")
+    board.queue.run(100_000)
+    board.chrome.click("review-solver")
+    board.chrome.click("review-solver-look")
+    board.queue.run(100_000)
+    english = {
+        name: board.chrome.el(name).html or board.text(name)
+        for name in ("review-status", "review-count", "review-figure", "review-mistakes")
+    }
+    translated.set_language("sv")
+    board.reviewer.retranslate()
+    assert board.text("review-status") == (
+        "Varje ställning bedömd: 5 drag, chansen från 38\u00a0% vid given till 4\u00a0%."
+    )
+    assert board.text("review-count") == "6 av 6 ställningar"
+    for name, before in english.items():
+        now = board.chrome.el(name).html or board.text(name)
+        assert now != before, name
+    assert "Reserven till kolumn 1, 2 och 3" in rows(board)[4]
+    assert board.text("review-solver-answer").startswith("Lösaren, som ser varje kort")
+    assert chances(board) == [38, 38, 38, 38, 38, 4]  # the figures themselves stay
+
+
+@pytest.mark.usefixtures("one_step_a_task", "swedish_after")
+def test_a_language_chosen_while_it_runs_rewrites_its_status_and_it_goes_on() -> None:
+    board = table(seed_game(12))
+    board.chrome.click("review-game")
+    board.queue.run(1)
+    translated.set_language("de")
+    board.reviewer.retranslate()
+    assert board.text("review-status") == (
+        "Jede Stellung wird nach dem bewertet, was du damals sehen konntest…"
+    )
+    assert board.chrome.el("review-status").attrs["aria-busy"] == "true"
+    board.chrome.click("review-stop")
+    translated.set_language("sv")
+    board.reviewer.retranslate()
+    done = len(board.reviewer.reviewer.points)
+    assert board.text("review-status") == f"Stoppad efter {done} av 13 ställningar."
+    board.chrome.click("review-resume")
+    board.queue.run(100_000)
+    assert state(board) == "done" and len(chances(board)) == 13

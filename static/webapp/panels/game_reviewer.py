@@ -9,7 +9,9 @@ The chart (``review_view``) and the table show the chance after each move, the m
 and the hint's moves; choosing a point, a mistake or a row shows the board at that move in
 the replay's bar (the saved game is untouched until Play from here). The solver, which sees
 every card, is asked only on request ("Where was it lost?", confirmed first), and its answer
-is shown apart, said to be the solver's.
+is shown apart, said to be the solver's; about the player's own game, that game is then
+marked as helped (``solver_line``), as Watch the solver marks it. A language chosen while
+the panel is open rewrites its words at once (``retranslate``, on the ``language`` event).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from webapp.translated import _
 
 if TYPE_CHECKING:
     from scorpion.game_review import GameReview, ReviewCache, Reviewer
-    from scorpion.review import LossSearch
+    from scorpion.review import LossSearch, LostAt
     from webapp.page.browser import Page
     from webapp.page.chrome import Chrome
     from webapp.page.timing import Timing
@@ -65,6 +67,8 @@ class GameReviewer:
         self.review: GameReview | None = None
         self.loss: LossSearch | None = None
         self.solver_index: int | None = None  # the solver's last winnable position
+        self.solver_found: LostAt | None = None  # its answer
+        self.tabled = False  # the mistakes and the table are drawn (done, or stopped)
         self.solver_asked = False
         self.drawn = -1  # points on the chart
         for button in ("review-game", "win-review", "replay-review"):
@@ -102,7 +106,9 @@ class GameReviewer:
             self.review = None
             self.loss = None
             self.solver_index = None
+            self.solver_found = None
             self.solver_asked = False
+            self.tabled = False
             self.drawn = -1
             self.chrome.html("review-mistakes", "")
             self.chrome.html("review-table", "")
@@ -125,7 +131,7 @@ class GameReviewer:
         self._state("running")
         self.chrome.flag("review-stop", "hidden", False)
         self.chrome.flag("review-resume", "hidden", True)
-        self._status(_("Judging each position from what you could see at the time…"), busy=True)
+        self._status(_running_text(), busy=True)
         self._step()
 
     def pause(self) -> None:
@@ -147,11 +153,7 @@ class GameReviewer:
         self._state("stopped")
         self.chrome.flag("review-stop", "hidden", True)
         self.chrome.flag("review-resume", "hidden", False)
-        done, total = len(self.reviewer.points), self.reviewer.total
-        self._status(
-            _("Stopped after {done} of {total} positions.").format(done=done, total=total),
-            busy=False,
-        )
+        self._status(_stopped_text(len(self.reviewer.points), self.reviewer.total), busy=False)
         self._draw_table()
         self.chrome.focus("review-resume")
 
@@ -179,18 +181,30 @@ class GameReviewer:
         self.chrome.flag("review-stop", "hidden", True)
         self.chrome.flag("review-resume", "hidden", True)
         self._draw_progress()
-        chances = review.chances
-        said = translated.ngettext(
-            "Every position judged: {count} move, the chance from {first} at the deal to {last}.",
-            "Every position judged: {count} moves, the chance from {first} at the deal to {last}.",
-            len(chances) - 1,
-        ).format(
-            count=len(chances) - 1,
-            first=_percent(chances[0]),
-            last=_percent(chances[-1]),
-        )
-        self._status(said, busy=False)
+        self._status(_done_text(review), busy=False)
         self._draw_table()
+
+    def retranslate(self) -> None:
+        """The language changed: the panel's words again, as they stand (its fixed texts
+        come with the page's own)."""
+        reviewer = self.reviewer
+        if reviewer is None:
+            return
+        if self.review is not None:
+            self._status(_done_text(self.review), busy=False)
+        elif self.running:
+            self._status(_running_text(), busy=True)
+        elif self.tabled:
+            self._status(_stopped_text(len(reviewer.points), reviewer.total), busy=False)
+        if self.loss is not None:
+            found = self.solver_found
+            said = _("The solver looks at every card…") if found is None else _solver_text(found)
+            self.chrome.text("review-solver-answer", said)
+        self.drawn = -1
+        if self.tabled:
+            self._draw_table()
+        else:
+            self._draw_progress()
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -236,6 +250,7 @@ class GameReviewer:
         self.chrome.html("review-mistakes", mistakes_markup(mistakes, words))
         self.chrome.flag("review-mistakes-title", "hidden", not mistakes)
         self.chrome.html("review-table", table_markup(points, words, mistakes, self.solver_index))
+        self.tabled = True
         self.drawn = -1
         self._draw_progress()
 
@@ -293,23 +308,59 @@ class GameReviewer:
             self.timing.soon(self._solver_step)
             return
         self.solver_index = found.index
-        if not found.lost:
-            said = _("The solver, which sees every card: this game can still be won.")
-        elif found.index is None:
-            said = _("The solver, which sees every card: this deal could not be won.")
-        elif found.index == 0:
-            said = _("The solver, which sees every card: the deal was lost with the first move.")
-        else:
-            said = _(
-                "The solver, which sees every card: the deal could still be won after move "
-                "{number}, and not after the next."
-            ).format(number=found.index)
-        self.chrome.text("review-solver-answer", said)
+        self.solver_found = found
+        self.chrome.text("review-solver-answer", _solver_text(found))
+        self._helped()
         self.drawn = -1
         if self.review is not None or not self.running:
             self._draw_table()
         else:
             self._draw_progress()
+
+    def _helped(self) -> None:
+        """The solver's answer was about the player's own game (not a replay's line): that
+        game had the solver's help, as when its line is watched; saved at once."""
+        game = self.game
+        if self.state.replaying or game is None or not _same_line(game, self.state.game):
+            return
+        session = self.state.session
+        if not session.finished and "solver_line" not in session.assisted:
+            session.assist("solver_line")  # the statistics keep it apart
+            self.keeper.save()
+
+
+def _running_text() -> str:
+    return _("Judging each position from what you could see at the time…")
+
+
+def _stopped_text(done: int, total: int) -> str:
+    return _("Stopped after {done} of {total} positions.").format(done=done, total=total)
+
+
+def _done_text(review: GameReview) -> str:
+    chances = review.chances
+    return translated.ngettext(
+        "Every position judged: {count} move, the chance from {first} at the deal to {last}.",
+        "Every position judged: {count} moves, the chance from {first} at the deal to {last}.",
+        len(chances) - 1,
+    ).format(
+        count=len(chances) - 1,
+        first=_percent(chances[0]),
+        last=_percent(chances[-1]),
+    )
+
+
+def _solver_text(found: LostAt) -> str:
+    if not found.lost:
+        return _("The solver, which sees every card: this game can still be won.")
+    if found.index is None:
+        return _("The solver, which sees every card: this deal could not be won.")
+    if found.index == 0:
+        return _("The solver, which sees every card: the deal was lost with the first move.")
+    return _(
+        "The solver, which sees every card: the deal could still be won after move "
+        "{number}, and not after the next."
+    ).format(number=found.index)
 
 
 def _same_line(one: Game, other: Game) -> bool:
