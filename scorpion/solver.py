@@ -215,15 +215,34 @@ def _joined(cols: list[str]) -> tuple[str, list[int]]:
     return "".join(cols), list(accumulate(map(len, cols), initial=0))
 
 
+# Separators of a key: characters no card is (cards are chr(0-51) and chr(64-115)), so
+# two different positions never share a key.
+_COLUMN_MARK: Final = "|"
+_RESERVE_MARK: Final = "~"
+
+
 def _key(cols: list[str], dealt: bool) -> str:
-    """The canonical key: interchangeable columns sorted (see the module docstring)."""
+    """The canonical key: interchangeable columns sorted (see the module docstring).
+
+    >>> hash_card, x, y, z = _UP[35], _UP[2], _UP[1], _UP[40]   # _UP[35] is "#"
+    >>> rest = [z, z + z, z + z + z]
+    >>> _key([x, x, x + hash_card, y, *rest], False) != _key([x, x, x, hash_card + y, *rest], False)
+    True
+    """
     if dealt:
-        return "|".join(sorted(cols))
-    return f"{cols[0]}|{cols[1]}|{cols[2]}#" + "|".join(sorted(cols[3:]))
+        return _COLUMN_MARK.join(sorted(cols))
+    return _COLUMN_MARK.join(cols[:3]) + _RESERVE_MARK + _COLUMN_MARK.join(sorted(cols[3:]))
 
 
 def _exact_key(cols: list[str], dealt: bool) -> str:
-    return "|".join(cols) + ("" if dealt else "#")
+    """The table as it is, and whether the reserve is still to deal.
+
+    >>> up = _UP[35]
+    >>> _exact_key([up, "", "", "", "", "", up], True) != _exact_key(
+    ...     [up, "", "", "", "", "", ""], False)
+    True
+    """
+    return _COLUMN_MARK.join(cols) + ("" if dealt else _RESERVE_MARK)
 
 
 class Solvable(Protocol):
