@@ -291,7 +291,10 @@ class SharedTable:
             page.keyboard.press("Escape")
         expect(page.locator("dialog[open]")).to_have_count(0)
         stored = saves.read(self.writer.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-        text = saves.dump(session, revision=stored.revision + 1, saved_at=0)
+        # Well ahead of the stored revision: a save the page still has pending from the last
+        # test (a win's statistics, the clock stopped) may land after this read, and must
+        # not equal or pass the save that replaces it.
+        text = saves.dump(session, revision=stored.revision + 100, saved_at=0)
         arrivals = page.evaluate("window.__arrivals")
         self.writer.evaluate(
             "([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }",
