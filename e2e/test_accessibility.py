@@ -147,6 +147,17 @@ def booted(light: BrowserContext, site_url: str) -> Iterator[dict[str, Page]]:
     assert errors == []
 
 
+def tidy(page: Page) -> None:
+    """Nothing open, the page in English, nothing held."""
+    for _ in range(3):
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    if page.locator("html").get_attribute("lang") != "en":
+        choose_language(page, "en")
+    page.keyboard.press("Escape")  # put back anything held
+
+
 @pytest.fixture
 def seed(booted: dict[str, Page], site_url: str, wait_ready) -> Page:
     """The light page at the start of the seed deal, in English, on a desktop screen."""
@@ -155,13 +166,7 @@ def seed(booted: dict[str, Page], site_url: str, wait_ready) -> Page:
         boot(page, site_url, wait_ready)
         booted["position"] = "seed"  # type: ignore[assignment]
     page.set_viewport_size(DESKTOP)
-    for _ in range(3):
-        if page.locator("dialog[open]").count():
-            page.keyboard.press("Escape")
-    expect(page.locator("dialog[open]")).to_have_count(0)
-    if page.locator("html").get_attribute("lang") != "en":
-        choose_language(page, "en")
-    page.keyboard.press("Escape")  # put back anything held
+    tidy(page)
     undo = page.locator("#undo")
     while undo.is_enabled():
         undo.click()
@@ -180,13 +185,7 @@ def load(booted: dict[str, Page], site_url: str, wait_ready, moves: int) -> Page
     if page.url == "about:blank" or not position.startswith(("seed", "line", "link")):
         boot(page, site_url, wait_ready, seed_after(moves))
     else:
-        for _ in range(3):
-            if page.locator("dialog[open]").count():
-                page.keyboard.press("Escape")
-        expect(page.locator("dialog[open]")).to_have_count(0)
-        if page.locator("html").get_attribute("lang") != "en":
-            choose_language(page, "en")
-        page.keyboard.press("Escape")  # put back anything held
+        tidy(page)
         bring_to(page, LINE[:moves])
         settle(page)
     booted["position"] = f"line {moves}"  # type: ignore[assignment]

@@ -186,20 +186,28 @@ def test_app_zip_carries_pyscripts_package_as_pyscript_writes_it(site_dir: Path)
     assert set(json.loads(program.group(1))) == {"length", "fnv1a"}
 
 
-def test_python_imports_the_game_from_app_zip_its_dataclasses_compiled(site_dir: Path) -> None:
-    """A first visit that starts Python itself, under Node with the site's own files: the
-    game is imported from the archive (app-files.mjs), the catalogs are read beside it, and
-    every dataclass the game makes as it starts was compiled by the build
-    (webapp/dataclass_code.py: none compiled here)."""
-    static = site_dir / "static"
+def node_with_app(static: Path) -> str:
+    """The start of a Node script: the site's runtime loaded (``pyodide``) and app.zip read
+    (``app``), its files not yet written."""
     runtime = (static / "vendor" / "pyodide" / "pyodide.mjs").as_uri()
-    script = f"""
+    return f"""
 import {{ readFileSync }} from "node:fs";
 const {{ loadPyodide }} = await import("{runtime}");
 const {{ readApp, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
 const pyodide = await loadPyodide({{ indexURL: "{static / "vendor" / "pyodide"}/" }});
 const zip = readFileSync("{static / "app.zip"}");
 const app = await readApp(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
+"""
+
+
+def test_python_imports_the_game_from_app_zip_its_dataclasses_compiled(site_dir: Path) -> None:
+    """A first visit that starts Python itself, under Node with the site's own files: the
+    game is imported from the archive (app-files.mjs), the catalogs are read beside it, and
+    every dataclass the game makes as it starts was compiled by the build
+    (webapp/dataclass_code.py: none compiled here)."""
+    script = (
+        node_with_app(site_dir / "static")
+        + """
 const dir = pyodide.FS.cwd();
 writeAppFiles(pyodide, dir, app);
 writeAppFiles(pyodide, dir, app);  // once on the path
@@ -209,11 +217,12 @@ from webapp.dataclass_code import USED, prepare
 prepare()
 import webapp.main
 from scorpion.i18n import translations
-json.dumps({{"file": webapp.main.__file__, "used": USED,
+json.dumps({"file": webapp.main.__file__, "used": USED,
             "on_path": sys.path.count(dir + "/app.zip"),
-            "undo_sv": translations("sv").gettext("Undo")}})
+            "undo_sv": translations("sv").gettext("Undo")})
 `.replace("dir + ", JSON.stringify(dir) + " + ")));
 """
+    )
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         capture_output=True, text=True, check=True, timeout=120,
@@ -262,15 +271,9 @@ def test_every_module_shipped_imports_from_the_trimmed_stdlib(site_dir: Path) ->
     they import later, inside functions, tests/test_stdlib_cut.py follows). PyScript's
     package needs the page's `polyscript` module: test_pyscripts_package_is_imported_only_when_used
     imports it in the page."""
-    static = site_dir / "static"
-    runtime = (static / "vendor" / "pyodide" / "pyodide.mjs").as_uri()
-    script = f"""
-import {{ readFileSync }} from "node:fs";
-const {{ loadPyodide }} = await import("{runtime}");
-const {{ readApp, writeAppFiles }} = await import("{(static / "app-files.mjs").as_uri()}");
-const pyodide = await loadPyodide({{ indexURL: "{static / "vendor" / "pyodide"}/" }});
-const zip = readFileSync("{static / "app.zip"}");
-const app = await readApp(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength));
+    script = (
+        node_with_app(site_dir / "static")
+        + """
 writeAppFiles(pyodide, pyodide.FS.cwd(), app);
 console.log(pyodide.runPython(`
 import importlib, json, sys, zipfile
@@ -281,17 +284,18 @@ def names(path):
                 yield entry.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
 stdlib = next(p for p in sys.path if p.endswith(".zip") and "/python3" in p)
 modules = sorted(set(names(stdlib))) + sorted(set(names("app.zip")))
-failed = {{}}
+failed = {}
 for name in modules:
     if name.split(".")[0] == "pyscript":
         continue
     try:
         importlib.import_module(name)
     except BaseException as error:
-        failed[name] = f"{{type(error).__name__}}: {{error}}"
-json.dumps({{"stdlib": stdlib, "count": len(modules), "failed": failed}})
+        failed[name] = f"{type(error).__name__}: {error}"
+json.dumps({"stdlib": stdlib, "count": len(modules), "failed": failed})
 `));
 """
+    )
     done = subprocess.run(
         ["node", "--input-type=module", "-e", script],
         capture_output=True, text=True, check=True, timeout=300,
