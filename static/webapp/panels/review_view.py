@@ -22,7 +22,7 @@ from webapp.escaping import escape
 from webapp.translated import _
 
 WIDTH, HEIGHT = 320, 150  # the chart's own units; it is drawn at the dialog's width
-LEFT, RIGHT, TOP, BOTTOM = 30, 8, 10, 22  # room for the axis labels
+LEFT, RIGHT, TOP, BOTTOM = 38, 8, 10, 22  # room for the axis labels ("100 %" whole)
 
 
 def x_of(index: int, count: int) -> float:
