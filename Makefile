@@ -46,7 +46,7 @@ WASM_STAMP := $(WASM_SITE)/.stamp
 # Root needs no sudo; anyone else uses it if there is one.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo 2>/dev/null))
 
-.PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test lint unit wasm build-check e2e clean distclean
+.PHONY: help deps chromium engines browsers engines-test site serve winnable catalogs wasm-deps test checks lint unit wasm build-check e2e clean distclean
 
 help:
 	@sed -n '1,18s/^# \{0,1\}//p' Makefile
@@ -71,9 +71,12 @@ $(WASM_STAMP): $(VENV_STAMP) $(NODE_STAMP) tools/install_wasm_deps.py
 	$(PY) tools/install_wasm_deps.py
 	touch $@
 
-# Debian packages, installed in one apt-get run, only those missing. dpkg's unsafe-io skips
-# an fsync per file: a throwaway CI machine loses nothing by it, and installs sooner.
-CHROMIUM_PACKAGES := chromium fonts-noto-cjk
+# Debian packages, installed in one apt-get run, only those missing, without the packages
+# they only recommend (88 packages instead of 334: no printing, speech, media codecs or
+# spell checking, none of which a test uses). dpkg's unsafe-io skips an fsync per file: a
+# throwaway CI machine loses nothing by it, and installs sooner. fonts-liberation is only
+# recommended by chromium; named here, the pages keep the metrics they were laid out with.
+CHROMIUM_PACKAGES := chromium fonts-noto-cjk fonts-liberation
 # Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK's MiniBrowser
 # (driven by WebKitWebDriver through selenium, under xvfb-run): see e2e/engines/.
 ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb xauth
@@ -87,7 +90,7 @@ else \
     echo "need root or sudo to apt-get install" $$missing >&2; exit 1; \
   fi; \
   $(SUDO) apt-get update -q; \
-  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
     -o Dpkg::Options::=--force-unsafe-io $$missing; \
 fi
 endef
@@ -105,8 +108,22 @@ browsers:
 
 # --- build ----------------------------------------------------------------------------------
 
-site: $(VENV_STAMP) $(NODE_STAMP)
+# Built again only when an input is newer than the last build, or _site/ is gone (make test
+# asks for the site three times). make build-check fails on a _site/ that is not this
+# tree's build, so an input missing from this list cannot pass unnoticed.
+SITE_STAMP := .stamp-site
+SITE_INPUTS := $(shell find index.html pyscript.toml manifest.webmanifest sw.js \
+  package-lock.json scorpion static i18n tools -type f ! -name '*.mo' ! -name '*.pyc' \
+  ! -path '*/__pycache__/*' 2>/dev/null)
+ifeq ($(wildcard _site/index.html),)
+$(shell rm -f $(SITE_STAMP))
+endif
+
+site: $(SITE_STAMP)
+
+$(SITE_STAMP): $(SITE_INPUTS) $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) tools/build_site.py
+	touch $@
 
 # .po -> .mo beside them, for tests (the site build compiles its own copy into the zip).
 catalogs: $(VENV_STAMP)
@@ -123,12 +140,16 @@ winnable: $(VENV_STAMP)
 
 # --- tests ----------------------------------------------------------------------------------
 
-# The site and the catalogs first (unit tests read both), then the stages that need no
-# browser beside the browsers' installation, two at a time (each stage's output kept
-# together), then the browser suites, one after the other.
-test: deps site catalogs
-	$(MAKE) --no-print-directory -j2 --output-sync=target browsers lint unit wasm build-check
+# The browsers' installation from the start, beside everything that needs no browser: the
+# dependencies, the site and the catalogs (unit tests read both), then lint, unit, wasm and
+# build-check, two at a time once apt is done (the sub-make shares make's two job slots;
+# each stage's output kept together). Then the browser suites, one after the other.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target browsers checks
 	$(MAKE) --no-print-directory e2e engines-test
+
+checks: deps site catalogs
+	$(MAKE) --no-print-directory lint unit wasm build-check
 
 lint: $(VENV_STAMP)
 	$(PY) -m ruff check .
@@ -166,7 +187,7 @@ engines-test: deps chromium engines site catalogs
 # --- cleaning -------------------------------------------------------------------------------
 
 clean:
-	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results .coverage
+	rm -rf _site $(SITE_STAMP) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results .coverage
 	find . -path ./.venv -prune -o -path ./node_modules -prune -o \
 	  -name __pycache__ -type d -prune -exec rm -rf {} +
 	if [ -d i18n ]; then find i18n -name '*.mo' -delete; fi
