@@ -85,14 +85,6 @@ def site_manifest(site: Path) -> dict:
     return json.loads((site / "build-manifest.json").read_text())
 
 
-def sw_build(site: Path) -> dict:
-    """The BUILD object the build wrote into sw.js."""
-    text = (site / "sw.js").read_text()
-    match = re.search(r"const BUILD = (\{.*?\n\});", text, re.DOTALL)
-    assert match, "sw.js has no BUILD object"
-    return json.loads(match.group(1))
-
-
 def boot_controlled(page: Page, url: str, wait_ready) -> None:
     page.goto(url)
     wait_ready(page)
@@ -114,35 +106,6 @@ def served_path(request: Request, base: str) -> str | None:
         return None
     path = urlsplit(request.url).path[len(urlsplit(base).path) :]
     return path or "index.html"
-
-
-# --- the build's side -----------------------------------------------------------------------
-
-
-def test_service_worker_precaches_by_content_hash(site_dir: Path) -> None:
-    manifest = site_manifest(site_dir)
-    build = sw_build(site_dir)
-    precache = manifest["precache"]
-    assert build["version"] == manifest["version"]
-    assert f'data-version="{manifest["version"]}"' in (site_dir / "index.html").read_text()
-    assert build["files"] == {name: manifest["files"][name]["sha256"] for name in precache}
-    for needed in (
-        "index.html",
-        "pyscript.toml",
-        "static/app.zip",
-        "static/app.css",
-        "static/cards.svg",
-        "static/vendor/pyodide/pyodide.asm.wasm",
-        "static/vendor/pyodide/pyodide-lock.json",
-        "static/vendor/pyodide/python_stdlib.zip",
-        "static/vendor/pyscript/core.js",
-        "manifest.webmanifest",
-    ):
-        assert needed in precache, needed
-    assert not [n for n in precache if re.search(r"codemirror|xterm|pyodide_graph|zip-", n)]
-    assert "sw.js" not in precache and "build-manifest.json" not in precache
-    data = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.glob("static/data/*"))
-    assert set(data) <= set(precache)
 
 
 # --- in the browser -------------------------------------------------------------------------

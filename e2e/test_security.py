@@ -190,6 +190,16 @@ TAMPERED = {
     "static/dom-writes.mjs": "window.__pwned = 'module'; export {};",
     "index.html": "<!doctype html><script>window.__pwned = 'page'</script><p>pwned</p>",
 }
+# A big file rewritten with its length kept: one bit of its last byte changed (its closing
+# newline becomes a vertical tab, still valid JavaScript), which only its digest can tell.
+FLIP_LAST = """async ([name, url]) => {
+    const cache = await caches.open(name);
+    const old = await cache.match(url);
+    const bytes = new Uint8Array(await old.arrayBuffer());
+    bytes[bytes.length - 1] ^= 1;
+    await cache.put(url, new Response(bytes, { headers: old.headers }));
+}"""
+FLIPPED = "static/vendor/pyodide/pyodide.asm.mjs"
 
 
 def test_a_file_rewritten_in_the_cache_is_never_served(
@@ -211,13 +221,19 @@ def test_a_file_rewritten_in_the_cache_is_never_served(
                 page.evaluate(CACHED_SHA256, [cache, site_url + path])
                 != (manifest["files"][path]["sha256"])
             )
+        assert manifest["files"][FLIPPED]["size"] > 1 << 20
+        page.evaluate(FLIP_LAST, [cache, site_url + FLIPPED])
+        assert (
+            page.evaluate(CACHED_SHA256, [cache, site_url + FLIPPED])
+            != (manifest["files"][FLIPPED]["sha256"])
+        )
         page.reload()
         wait_ready(page)
         assert page.evaluate("window.__pwned") is None
         assert page.evaluate(BOARD) == board
         play(page, LINE[1])
         # the worker dropped each bad copy and kept the server's, checked
-        for path in TAMPERED:
+        for path in [*TAMPERED, FLIPPED]:
             got = page.evaluate(CACHED_SHA256, [cache, site_url + path])
             assert got == manifest["files"][path]["sha256"], path
 
