@@ -151,14 +151,9 @@ def launch(playwright: Any, profile: Path, **options: Any) -> Any:
     service workers and storage survive between pages, unlike an incognito context)."""
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} not found: run `make chromium` (or set $CHROMIUM)")
+    settings = {"viewport": VIEWPORT, "locale": "en-US", **options}
     return playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport=VIEWPORT,
-        locale="en-US",
-        **options,
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings
     )
 
 

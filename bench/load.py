@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py [--runs 5] [--site DIR] [--timeline]
     .venv/bin/python bench/load.py --engine firefox --engine webkit [--runs 5]
+    .venv/bin/python bench/load.py --phone [--warm-only] [--runs 5]
 
 Builds a private copy of the site from the working tree (``--site DIR`` copies a built
 site instead), adds ``bench/bare.html`` (only ``loadPyodide`` from the same vendored
@@ -22,6 +23,10 @@ All times are from navigation start, read from the page's own performance marks:
 (our modules imported), ``scorpion-board-painted`` (Python's first board on screen),
 ``scorpion-ready`` (``data-ready="1"``: input is taken) and ``bare-ready``. "On screen" is
 the frame after the DOM write (requestAnimationFrame, then a task).
+
+``--phone``: every Chromium page as bench/phone.py's phone (a 390x844 touch screen at
+DPR 3, its renderer's CPU slowed 4 times by ``Emulation.setCPUThrottlingRate``, set on each
+new tab before it navigates), cold and warm alike.
 
 The machine is shared and loaded: compare the ratios of one run, not absolute times
 across runs; the load average is printed before and after.
@@ -65,10 +70,14 @@ from harness import (
     prepare_site,
     serve,
 )
+from phone import PHONE
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 180_000
+# --phone: the profiles' device (bench/phone.py's) and the renderer's CPU slowdown.
+DEVICE: dict[str, Any] = {}
+THROTTLE: float | None = None
 READY = """() => document.documentElement.dataset.ready === "1"
     || document.querySelector(".py-error") !== null"""
 PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
@@ -125,6 +134,8 @@ def load(
     """Open ``url`` in a new tab of ``context`` and return what the page measured.
     ``wait_snapshot``: stay until the page has a Python snapshot for the next loads."""
     page = context.new_page()
+    if THROTTLE:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
     try:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
         page.wait_for_function(READY, polling=50, timeout=TIMEOUT_MS)
@@ -171,7 +182,7 @@ def paint_only(context: Any, url: str) -> dict[str, float]:
 
 def paint_rounds(playwright: Any, work: Path, sites: dict[str, str], samples: int) -> None:
     """``samples`` warm first paints of each site, interleaved; medians and 90th percentiles."""
-    context = launch(playwright, work / "paint-profile")
+    context = launch(playwright, work / "paint-profile", **DEVICE)
     try:
         for base in sites.values():
             for index in range(2):
@@ -194,7 +205,7 @@ def paint_rounds(playwright: Any, work: Path, sites: dict[str, str], samples: in
 def cold_load(playwright: Any, work: Path, url: str, app: bool) -> dict[str, Any]:
     """One load in a brand-new profile, then the profile is thrown away."""
     profile = Path(tempfile.mkdtemp(prefix="cold-", dir=work))
-    context = launch(playwright, profile)
+    context = launch(playwright, profile, **DEVICE)
     context.add_init_script(PROGRESS)
     try:
         time.sleep(1.0)  # let the new browser settle before the clock starts
@@ -249,17 +260,17 @@ def run_rounds(
     order reversed every other round. ``sites`` maps a label to the site's base URL.
     ``references``: also the current site's stock and bare-alone loads."""
     results: dict[str, list[dict[str, Any]]] = {}
-    warm = launch(playwright, work / "warm-profile")
+    warm = launch(playwright, work / "warm-profile", **DEVICE)
     warm.add_init_script(PROGRESS)
     # The stock page warm, in a profile of its own: compiling the stdlib from source, it
     # runs Python for seconds, V8 tiers the wasm's hot code up and Chromium caches that
     # code for the wasm's URL, which speeds up a bare page that shares its profile.
-    stock_warm = launch(playwright, work / "stock-profile") if references else None
+    stock_warm = launch(playwright, work / "stock-profile", **DEVICE) if references else None
     # And the bare page warm in a profile where only it runs (after one game load, for the
     # service worker), so that what V8 caches for the wasm comes from bare boots alone:
     # "bare alone", the other reference (the game's restore runs little Python, so in the
     # shared profile the bare page may find less optimized code cached).
-    alone = launch(playwright, work / "bare-profile") if references else None
+    alone = launch(playwright, work / "bare-profile", **DEVICE) if references else None
     steps: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     try:
         for label, base in sites.items():
@@ -481,10 +492,15 @@ def main() -> None:
         choices=("chromium", "firefox", "webkit"),
         help="measure this engine through e2e/engines' drivers (repeatable)",
     )
+    parser.add_argument("--phone", action="store_true", help="a phone: 390x844, DPR 3, CPU 4x")
     args = parser.parse_args()
     if args.engine:
         main_engines(args)
         return
+    if args.phone:
+        global THROTTLE
+        DEVICE.update(PHONE)
+        THROTTLE = 4.0
 
     work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
     try:
@@ -517,7 +533,9 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"\nbench/load.py: {args.runs} loads of each kind, interleaved; site versions {versions}")
+    device = " as a phone (390x844, DPR 3, CPU 4x)" if args.phone else ""
+    print(f"\nbench/load.py: {args.runs} loads of each kind{device}, interleaved; "
+          f"site versions {versions}")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
     for label in dirs:
         report(label, results)
