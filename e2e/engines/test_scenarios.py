@@ -157,7 +157,7 @@ def key_to_column(engine: Driver, column: int) -> None:
     raise AssertionError(f"the focus never reached column {column}")
 
 
-# A card's middle (the top card of its column); a column's middle, below its cards.
+# A column's middle, below its cards (at most 200 px down).
 POINT_OF_COLUMN = """column => {
     const r = document.querySelector(`[data-column="${column}"]`).getBoundingClientRect();
     return r.width ? [r.left + r.width / 2, r.top + Math.min(r.height / 2, 200)] : null;
