@@ -301,6 +301,8 @@ def test_review_this_game_charts_the_hints_figures_and_shows_a_move(
     chances = engine.js("() => document.querySelector('#review-chart').dataset.chances")
     game = after(["4H>7", "deal"])
     assert chances == ",".join(map(str, review_game(game).chances))  # as under CPython
+    SHOTS.mkdir(parents=True, exist_ok=True)  # the chart as each engine draws it, to look at
+    engine.screenshot(SHOTS / f"{engine.name}-review-chart.png")
     click(engine, '#review-table button[data-index="1"]')
     engine.wait("() => document.documentElement.dataset.replayIndex === '1'")
     wait_text(engine, BOARD, description(after(["4H>7"])))
