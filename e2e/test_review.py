@@ -22,7 +22,7 @@ MOVES = 16  # the seed deal's first moves: the reserve dealt, cards turned, mist
 
 @pytest.fixture(scope="module")
 def table(browser: Browser, site_url: str, wait_ready) -> Iterator[SharedTable]:
-    with shared_table(browser, site_url, wait_ready, service_workers="block") as table:
+    with shared_table(browser, site_url, wait_ready) as table:
         yield table
 
 
@@ -34,6 +34,34 @@ def reviewed(page: Page) -> list[int]:
     expect(page.locator("#review")).to_have_attribute("data-review-state", "done", timeout=60_000)
     chances = page.locator("#review-chart").get_attribute("data-chances") or ""
     return [int(c) for c in chances.split(",")]
+
+
+# The legend's keys as drawn: the colour each shows, and whether it is a round dot.
+LEGEND_KEYS = """() => Object.fromEntries(["chance", "deal", "removed", "mistake"].map((key) => {
+    const style = getComputedStyle(document.querySelector(`#review-legend .key-${key}`));
+    const colour = key === "deal" ? style.borderTopColor : style.backgroundColor;
+    return [key, [colour, style.borderRadius === "50%"]];
+}))"""
+# The chart's marks that it draws: the chance line, the deal's mark, a removed sequence's,
+# a mistake's dot.
+MARKS = """() => {
+    const drawn = {chance: [".chance", "stroke"], deal: [".deal-mark", "stroke"],
+                   removed: [".removed-mark", "fill"], mistake: [".mistake .dot", "fill"]};
+    const marks = {};
+    for (const [key, [selector, paint]] of Object.entries(drawn)) {
+        const mark = document.querySelector(`#review-chart ${selector}`);
+        if (mark) marks[key] = [getComputedStyle(mark)[paint], key === "mistake"];
+    }
+    return marks;
+}"""
+
+
+def legend_keys(page: Page) -> dict[str, list[object]]:
+    return page.evaluate(LEGEND_KEYS)
+
+
+def marks(page: Page) -> dict[str, list[object]]:
+    return page.evaluate(MARKS)
 
 
 def test_the_chart_is_drawn_with_the_hints_figures_and_a_point_shows_the_board(
@@ -50,6 +78,9 @@ def test_the_chart_is_drawn_with_the_hints_figures_and_a_point_shows_the_board(
     assert page.locator("#review-chart polyline.chance").count() == 1
     assert page.locator("#review-chart .point").count() == MOVES + 1
     expect(page.locator("#review-table tbody tr")).to_have_count(MOVES)
+    drawn, keys = marks(page), legend_keys(page)
+    assert {"chance", "deal", "mistake"} <= set(drawn), drawn
+    assert {key: keys[key] for key in drawn} == drawn  # each key as its mark is drawn
     page.locator('#review-chart .point[data-index="5"] .hit').click()
     expect(page.locator("#review")).to_be_hidden()
     expect(page.locator("#replay-bar")).to_be_visible()
