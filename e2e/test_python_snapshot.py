@@ -77,7 +77,7 @@ def test_the_first_visit_and_the_next_restore_python_and_the_game(
     not share their random numbers: a link for "any Relaxed deal" deals a random one, which
     is not the same on every visit (the snapshot holds the random generator's state; a
     newcomer's first deal is always the same: webapp.winnable.FIRST_DEAL)."""
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -115,7 +115,7 @@ def test_the_first_visit_and_the_next_restore_python_and_the_game(
         assert errors == []
 
         deals = []
-        for _ in range(3):
+        for _ in range(2):
             for key in ("scorpion.save@/", "scorpion.paint@/"):
                 page.evaluate(f"localStorage.removeItem('{key}')")
             page.goto(site_url + "?variant=relaxed")
@@ -125,25 +125,22 @@ def test_the_first_visit_and_the_next_restore_python_and_the_game(
         assert len(set(deals)) > 1, deals
 
 
-# What Chromium's Network Information API says of a slow connection, or of a player who asks
-# to save data.
-CONNECTIONS = {
-    "3g": {"effectiveType": "3g", "saveData": False},
-    "save-data": {"effectiveType": "4g", "saveData": True},
-}
+# What Chromium's Network Information API says of a slow connection. The choice for each
+# connection (3G or slower, saving data) is told under Node (tests/test_link_rate.py); this
+# is the page acting on it.
+SLOW_CONNECTION = {"effectiveType": "3g", "saveData": False}
 
 
-@pytest.mark.parametrize("connection", sorted(CONNECTIONS))
 def test_a_slow_first_visit_starts_python_itself_and_the_next_restores(
-    browser: Browser, site_url: str, wait_ready: Any, connection: str
+    browser: Browser, site_url: str, wait_ready: Any
 ) -> None:
     """Pyodide waits for the whole snapshot before it compiles the runtime: on a slow
     connection, a first visit does better without it. The service worker brings it with
     the offline copy, and the next visit restores it from there."""
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         context.add_init_script(
             "Object.defineProperty(Navigator.prototype, 'connection', "
-            f"{{configurable: true, get: () => ({json.dumps(CONNECTIONS[connection])})}});"
+            f"{{configurable: true, get: () => ({json.dumps(SLOW_CONNECTION)})}});"
         )
         page = context.new_page()
         requests = watch_requests(page)
@@ -229,7 +226,7 @@ def test_a_broken_kept_copy_is_dropped_for_the_shipped_one_and_not_kept_again(
     """Each way the kept copy can break, one after another on one page: the next visit
     restores the shipped snapshot, and a copy that failed once is not kept again for this
     version. Between two, the failure is forgotten and a visit keeps a copy again."""
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         page = context.new_page()
         blank(page, site_url)
         first_visit(page, site_url, wait_ready)

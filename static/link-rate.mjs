@@ -115,3 +115,27 @@ export function metered(
   );
   return { response: passed, rate, arrived };
 }
+
+// Pyodide awaits the whole snapshot before it starts, and the snapshot is 5.7 MB that no
+// server compresses further, as much as the rest of a first visit gzipped: it saves Python's
+// start and the game's imports (some 0.3 s of a desktop's CPU), which is worth its download
+// only on a link faster than about 150 Mbit/s. So a first visit (no service worker controls
+// the page yet) asks for it only where the page came from a server close by or the runtime's
+// own download came in that fast, and never where the browser says the connection is 3G or
+// slower or asks to save data; other first visits start Python as bare Pyodide does, and the
+// service worker brings the snapshot with the rest of the offline copy for the next visit,
+// which restores it from that cache on any connection.
+export const SLOW = ["slow-2g", "2g", "3g"];
+
+/** Whether this visit should fetch the shipped snapshot. `controlled`: a service worker
+ * controls the page (the snapshot is in its cache); `connection`: `navigator.connection`, if
+ * the browser has it; `navigation`: the page's PerformanceNavigationTiming; `measured`: a
+ * promise of the runtime download's `{rate, encoded}` or null, awaited only when nothing
+ * before it decides. */
+export async function worthDownloading({ controlled, connection, navigation, measured }) {
+  if (controlled) return true;
+  if (connection?.saveData || SLOW.includes(connection?.effectiveType)) return false;
+  if (nearby(navigation)) return true;
+  const got = await measured;
+  return !!got && fastEnough(got.rate, got.encoded);
+}

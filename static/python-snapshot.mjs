@@ -30,7 +30,7 @@
 // failed once (missing, wrong, or not restoring) keeps no copy again: its later visits
 // restore the shipped one (FAILED below).
 
-import { fastEnough, nearby } from "./link-rate.mjs";
+import { worthDownloading } from "./link-rate.mjs";
 import { unpack } from "./sparse.mjs";
 
 // Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
@@ -150,26 +150,6 @@ async function download() {
   return new Response(inflated).arrayBuffer();
 }
 
-// Pyodide awaits the whole snapshot before it starts, and the snapshot is 5.7 MB that no
-// server compresses further, as much as the rest of a first visit gzipped: it saves Python's
-// start and the game's imports (some 0.3 s of a desktop's CPU), which is worth its download
-// only on a link faster than about 150 Mbit/s. So a first visit (no service worker controls
-// the page yet) asks for it only where the page came from a server close by or the runtime's
-// own download came in that fast (link-rate.mjs), and never where the browser says the
-// connection is 3G or slower or asks to save data; other first visits start Python as bare
-// Pyodide does, and the service worker brings the snapshot with the rest of the offline
-// copy for the next visit, which restores it from that cache on any connection.
-const SLOW = ["slow-2g", "2g", "3g"];
-
-async function worthDownloading(link) {
-  if (navigator.serviceWorker?.controller) return true;
-  const connection = navigator.connection; // Chromium's Network Information API
-  if (connection?.saveData || SLOW.includes(connection?.effectiveType)) return false;
-  if (nearby(performance.getEntriesByType?.("navigation")?.[0])) return true;
-  const measured = await link;
-  return !!measured && fastEnough(measured.rate, measured.encoded);
-}
-
 function whenIdleAndReady(then) {
   const idle = () =>
     globalThis.requestIdleCallback ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 0);
@@ -224,7 +204,13 @@ export async function pythonSnapshot(link = null) {
       return unpack(await state.packed);
     });
   } else {
-    if (!(await worthDownloading(link))) return null;
+    const visit = {
+      controlled: !!navigator.serviceWorker?.controller,
+      connection: navigator.connection, // Chromium's Network Information API
+      navigation: performance.getEntriesByType?.("navigation")?.[0],
+      measured: link,
+    };
+    if (!(await worthDownloading(visit))) return null;
     state.packed = download();
     state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
     bytes = state.packed.then(unpack);

@@ -1,7 +1,8 @@
 """static/link-rate.mjs under Node: the runtime's download metered (its body passed on
 byte for byte, the rate counted from the request, `arrived` once it is all in, nothing left
 hanging when the body fails or there is none), and the first visit's choice of the Python
-snapshot by that rate."""
+snapshot by that rate, by where the page came from and by what the browser says of the
+connection."""
 
 from __future__ import annotations
 
@@ -153,3 +154,41 @@ while (!(await reader.read()).done) {{}}
 console.log(JSON.stringify(await m.rate));
 """
     assert node_json(script) == {"rate": 20.0, "encoded": False}  # 2,000 bytes in 100 ms
+
+
+NEAR = {"requestStart": 10.0, "responseStart": 12.5, "responseEnd": 14}
+FAR = {"requestStart": 10.0, "responseStart": 52.0, "responseEnd": 60}
+FAST = {"rate": 1e6, "encoded": False}
+
+
+def worth(visit: dict[str, Any]) -> bool:
+    """``worthDownloading`` for ``visit``; ``measured`` is the value its promise gives, and
+    ``"never"`` one that never settles (the choice must not wait for it)."""
+    script = f"""
+import {{ worthDownloading }} from "{MODULE}";
+const visit = JSON.parse(process.argv[1]);
+visit.measured = visit.measured === "never" ? new Promise(() => {{}})
+                                            : Promise.resolve(visit.measured);
+console.log(JSON.stringify(await worthDownloading(visit)));
+"""
+    return bool(node_json(script, json.dumps(visit)))
+
+
+def test_a_first_visit_fetches_the_snapshot_only_close_by_or_over_a_fast_link() -> None:
+    assert worth({"controlled": True, "measured": "never"})  # the worker has it
+    assert worth({"navigation": NEAR, "measured": "never"})  # decided before the rate
+    assert worth({"connection": {"effectiveType": "4g"}, "navigation": FAR, "measured": FAST})
+    assert not worth({"navigation": FAR, "measured": {"rate": 100.0, "encoded": True}})
+    assert not worth({"navigation": FAR, "measured": None})  # not measured
+
+
+def test_a_slow_connection_or_saving_data_never_fetches_it_on_a_first_visit() -> None:
+    for connection in (
+        {"effectiveType": "3g"},
+        {"effectiveType": "2g"},
+        {"effectiveType": "slow-2g"},
+        {"effectiveType": "4g", "saveData": True},
+    ):
+        visit = {"connection": connection, "navigation": NEAR, "measured": FAST}
+        assert not worth(visit), connection
+        assert worth({**visit, "controlled": True}), connection  # later visits restore it
