@@ -65,9 +65,7 @@ def texts_in(lang: str) -> tuple[dict[str, str], str]:
 def first_visit(browser: Browser, **options: Any) -> Iterator[Page]:
     """A page in a fresh profile (nothing saved), nothing gliding."""
     options = {"viewport": DESKTOP, "locale": "en-US", **options}
-    with watched_context(
-        browser, reduced_motion="reduce", service_workers="block", **options
-    ) as context:
+    with watched_context(browser, reduced_motion="reduce", **options) as context:
         yield context.new_page()
 
 

@@ -36,7 +36,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         viewport={"width": 1280, "height": 900},
         locale="en-US",
         reduced_motion="reduce",
-        service_workers="block",
     ) as context:
         yield context
 

@@ -138,7 +138,7 @@ def test_the_policy_holds_through_play_a_reload_and_an_injected_script(
     violation; the worker drops only this copy's unscoped caches of earlier builds; the
     saved board is painted again under the policy; a script injected into the page is
     refused."""
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         page = with_violations(context)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -207,7 +207,7 @@ def test_a_file_rewritten_in_the_cache_is_never_served(
 ) -> None:
     manifest = site_manifest(site_dir)
     cache = f"scorpion@/ {manifest['version']}"
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         page = context.new_page()
         blank(page, site_url)
         page.goto(f"{site_url}?deck={DECK}")
@@ -297,7 +297,7 @@ def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(
     browser: Browser, two_copies: tuple[str, dict[str, str]], wait_ready: Any
 ) -> None:
     origin, versions = two_copies
-    with watched_context(browser) as context:
+    with watched_context(browser, service_workers="allow") as context:
         pages = {folder: context.new_page() for folder in versions}
         for folder, page in pages.items():
             boot(page, f"{origin}{folder}/?deck={DECK}", wait_ready)

@@ -27,7 +27,6 @@ def shared(browser: Browser) -> Iterator[BrowserContext]:
         viewport={"width": 1280, "height": 900},
         locale="en-US",
         reduced_motion="reduce",
-        service_workers="block",
         accept_downloads=True,
     ) as context:
         yield context

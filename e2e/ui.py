@@ -30,7 +30,11 @@ NAVIGATION_MS = 90_000
 @contextmanager
 def watched_context(browser: Browser, **options: Any) -> Iterator[BrowserContext]:
     """A browser context whose requests are watched, not routed (routing turns the HTTP
-    cache off); on closing, none may have left the origin."""
+    cache off); on closing, none may have left the origin. Its service worker is blocked
+    unless ``service_workers="allow"`` asks for it: the offline, security and snapshot tests
+    are about the worker, and elsewhere its install (the whole offline copy fetched and
+    hashed) is only CPU taken from the page under test."""
+    options.setdefault("service_workers", "block")
     context = browser.new_context(**options)
     context.set_default_navigation_timeout(NAVIGATION_MS)
     offsite: list[str] = []
