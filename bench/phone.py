@@ -3,6 +3,7 @@ serves it, each tap from the finger's release to the frame presented, by kind of
 
     .venv/bin/python bench/phone.py [--rounds 2] [--site DIR] [--baseline DIR]
                                     [--interval MS] [--cpu 4] [--trace FILE] [--json FILE]
+                                    [--hide-board]
 
 The phone: a 390x844 touch screen at device pixel ratio 3 (Playwright's ``is_mobile`` and
 ``has_touch``), the renderer's CPU slowed 4 times by DevTools
@@ -35,6 +36,12 @@ tap, the invoker (``TimerHandler:setTimeout``, ``IdleCallback``, a listener) and
 duration. ``--trace FILE`` also records a Chromium trace (``Tracing``, the DevTools
 Performance panel's categories) of the first site's first round, to open in DevTools.
 
+``--hide-board``: the game's share alone. Each game plays the line first (untimed, no
+throttle), then its table (cards, columns, places) is hidden (``display: none``, as
+``bench/move_engines.py --hide-board``) and each round taps its Undo for every move (kind
+``undo``), as the floor page's round does, then redoes them by Ctrl+Y, untimed: the
+handlers, the toolbar's and the status line's updates and the frame, with no card drawn.
+
 At the end, the main thread's work while the game sits untouched, 10 s without throttle
 (``Performance.getMetrics`` TaskDuration): it should stay at 0-2 ms a second.
 """
@@ -61,6 +68,7 @@ from harness import (
     percentile,
     prepare_sites,
 )
+from move_engines import HIDE_BOARD
 from netserve import gzip_server
 from playwright.sync_api import Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -358,6 +366,27 @@ def floor_round(phone: Phone) -> None:
     phone.close_win()
 
 
+def hidden_board_round(phone: Phone) -> None:
+    """--hide-board: the game's Undo tapped for every move, its table not drawn; then the
+    moves redone by Ctrl+Y, untimed (the phone's bar has no Redo: it is in the menu)."""
+    tap_while_enabled(phone, "undo", "undo")
+    for _ in range(3 * len(SEED["winning_line"])):
+        if phone.page.locator("#redo").is_disabled():
+            break
+        phone.page.keyboard.press("Control+y")
+    phone.close_win()
+
+
+def hide_board(phone: Phone) -> None:
+    """The line played (untimed, no throttle), then the table hidden: only the toolbar,
+    the status line and the panels are drawn. (Armed for the line's taps; armed again,
+    with a new probe, before the measured rounds.)"""
+    phone.arm()
+    play_line(phone)
+    if phone.page.evaluate(HIDE_BOARD) != "none":
+        raise SystemExit("--hide-board: the board is still drawn")
+
+
 def slow_taps(label: str, phone: Phone, taps: list[dict[str, Any]]) -> None:
     """What ran in the long animation frames that held each tap over SLOW_MS."""
     frames, measures = phone.frames(), phone.measures()
@@ -450,6 +479,8 @@ def main() -> None:
     parser.add_argument("--trace", type=Path, help="a Chromium trace of the first round")
     parser.add_argument("--json", type=Path, help="every tap's measurements here")
     parser.add_argument("--no-idle", action="store_true", help="skip the idle measurement")
+    parser.add_argument("--hide-board", action="store_true",
+                        help="the game's table not drawn: its Undo and Redo tapped")  # fmt: skip
     args = parser.parse_args()
     global INTERVAL_MS
     INTERVAL_MS = args.interval
@@ -473,6 +504,8 @@ def main() -> None:
             games = [label for label in phones if label != "floor"]
             for label in games:
                 phones[label].settle()
+                if args.hide_board:
+                    hide_board(phones[label])
             for phone in phones.values():
                 phone.arm()
                 phone.throttle()
@@ -485,10 +518,12 @@ def main() -> None:
                 for label in order:
                     if label == "floor":
                         floor_round(phones[label])
+                    elif args.hide_board:
+                        hidden_board_round(phones[label])
                     else:
                         play_line(phones[label])
                 for label in order:
-                    if label != "floor":
+                    if label != "floor" and not args.hide_board:
                         undo_all(phones[label])
                 if round_ == 0 and args.trace:
                     stop_trace(phones[first], args.trace)
@@ -511,7 +546,8 @@ def main() -> None:
 
     print(f"bench/phone.py: {args.rounds} rounds, 390x844 touch, DPR 3, CPU {args.cpu:g}x, gzip; "
           + (f"each tap {args.interval:g} ms or more after the last" if args.interval
-             else "taps back to back"))  # fmt: skip
+             else "taps back to back")
+          + ("; the game's table hidden" if args.hide_board else ""))  # fmt: skip
     print(
         f"load average (1, 5, 15 min): before {before}, during {' | '.join(loads)}, after {after}"
     )
