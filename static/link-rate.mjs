@@ -125,7 +125,7 @@ export function metered(
 // slower or asks to save data; other first visits start Python as bare Pyodide does, and the
 // service worker brings the snapshot with the rest of the offline copy for the next visit,
 // which restores it from that cache on any connection.
-export const SLOW = ["slow-2g", "2g", "3g"];
+const SLOW = ["slow-2g", "2g", "3g"];
 
 /** Whether this visit should fetch the shipped snapshot. `controlled`: a service worker
  * controls the page (the snapshot is in its cache); `connection`: `navigator.connection`, if

@@ -5,21 +5,8 @@ and e2e/test_security.py's."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-SITE_DIR = Path(os.environ.get("SCORPION_SITE_DIR", ROOT / "_site")).resolve()
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    if not (SITE_DIR / "sw.js").is_file():
-        pytest.fail(f"{SITE_DIR}/sw.js is missing: run `make site` first")
-    return SITE_DIR
 
 
 def sw_build(site: Path) -> dict:
@@ -30,7 +17,8 @@ def sw_build(site: Path) -> dict:
     return json.loads(match.group(1))
 
 
-def test_service_worker_precaches_by_content_hash(site: Path) -> None:
+def test_service_worker_precaches_by_content_hash(built_site: Path) -> None:
+    site = built_site
     manifest = json.loads((site / "build-manifest.json").read_text())
     build = sw_build(site)
     precache = manifest["precache"]
