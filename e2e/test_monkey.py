@@ -1,4 +1,4 @@
-"""Random play in Chromium (e2e/monkey.py): 20 seconds of a seeded player's inputs,
+"""Random play in Chromium (e2e/monkey.py): 14 seconds of a seeded player's inputs,
 mouse and touch, with the system's motion on (cards glide), then the checks.
 
 Another seed, a longer run: ``SCORPION_MONKEY_SEED=123 SCORPION_MONKEY_SECONDS=600
@@ -14,7 +14,7 @@ from e2e.engines.drivers import ChromiumDriver
 from e2e.monkey import Budget, run, seeds
 from e2e.ui import watched_context
 
-SECONDS = 20.0  # seed 1's first 20 s hold every kind of input its 30 s did
+SECONDS = 14.0  # seed 1's first 14 s hold every kind of input its 30 s did
 SEEDS = (1,)
 WIDTH, HEIGHT = 1280, 900
 
