@@ -101,11 +101,16 @@ def test_the_first_visit_and_the_next_restore_python_and_the_game(
         expect(page.locator("#undo")).to_be_enabled()
 
         requests = watch_requests(page)
+        readers: list[str] = []
+        page.on("worker", lambda worker: readers.append(worker.url))
         page.reload()
         wait_ready(page)
         assert page.evaluate(RESTORED)
         assert page.evaluate(STATE) == "kept"  # from the copy: nothing inflated
         assert not asked_for_the_shipped_snapshot(requests)
+        # read, checked and unpacked off the page's thread, by a worker gone since
+        assert readers == [f"{site_url}static/snapshot-reader.mjs"], readers
+        assert [worker.url for worker in page.workers] == []
         expect(page.locator("#undo")).to_be_enabled()  # the move is still there
         for move in LINE[1:4]:  # and the restored Python plays on
             play(page, move)

@@ -10,11 +10,11 @@
 // versioned with the rest and precached (and checked) by the service worker, so it only
 // ever meets the runtime it was made with (Pyodide refuses one from another build anyway).
 //
-// Inflating it takes 0.1-0.2 s of a loading page's thread here, so once a visit has restored
+// Inflating it takes a loading page's thread on every visit, so once a visit has restored
 // it and the game is idle, the inflated copy (13.6 MB) is kept in Cache Storage under the
-// site's version, and later visits read that instead (`<html data-snapshot>`: "shipped",
-// then "kept"; "kept" at once when restored from the copy; "none": Python started without).
-// A new version keeps its own copy and drops the old.
+// site's version, and later visits read that instead, in a worker (snapshot-reader.mjs)
+// (`<html data-snapshot>`: "shipped", then "kept"; "kept" at once when restored from the
+// copy; "none": Python started without). A new version keeps its own copy and drops the old.
 //
 // Cache Storage is input: any page of this origin can write it, and a snapshot is code. So
 // the kept copy is hashed and compared with the SHA-256 the build stamped into BUILD below
@@ -31,6 +31,7 @@
 // restore the shipped one (FAILED below).
 
 import { worthDownloading } from "./link-rate.mjs";
+import { check, readKept as readInThread } from "./snapshot-reader.mjs";
 import { unpack } from "./sparse.mjs";
 
 // Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
@@ -90,38 +91,43 @@ function noteKeepingFailed() {
   }
 }
 
-async function sha256(buffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+// For bench/hashes.py: the time the kept copy's check took (in the reader's worker, where
+// there is one: ending when its answer came).
+function measured(checkMs) {
+  const end = performance.now();
+  performance.measure("scorpion-snapshot-check", { start: end - checkMs, end });
 }
 
-/** Throws unless `buffer` is the snapshot the build made. */
-async function check(buffer) {
-  const started = performance.now();
-  const got = await sha256(buffer);
-  // For bench/hashes.py: the time this check took.
-  performance.measure("scorpion-snapshot-check", { start: started, end: performance.now() });
-  if (got !== BUILD.sha256) throw new Error(`the snapshot's SHA-256 is ${got}, not the build's`);
-  return buffer;
-}
+const READER = new URL("./snapshot-reader.mjs", import.meta.url);
 
-/** The kept copy, checked, unpacked. The digest runs off the main thread (WebCrypto) while
- * the main thread unpacks; the memory is handed on only once the digest is right. */
+/** The kept copy, checked and unpacked by snapshot-reader.mjs in a worker of its own, off
+ * the page's thread; by the page itself where no module worker can be had (a reader that
+ * cannot start says nothing against the copy). */
 async function readKept() {
-  const found = await (await caches.open(CACHE)).match(key);
-  if (!found) throw new Error("the kept snapshot is no longer in Cache Storage");
-  const buffer = await found.arrayBuffer();
-  const checking = check(buffer);
-  checking.catch(() => {}); // awaited below
-  let memory;
+  const inThread = async () => {
+    const { memory, checkMs } = await readInThread(CACHE, key, BUILD.sha256);
+    measured(checkMs);
+    return memory;
+  };
+  let worker;
   try {
-    memory = unpack(buffer);
-  } catch (error) {
-    await checking; // a copy that is not the build's says so first
-    throw error;
+    worker = new Worker(READER, { type: "module" });
+  } catch {
+    return inThread();
   }
-  await checking;
-  return memory;
+  const answer = await new Promise((resolve) => {
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve(null);
+    };
+    worker.postMessage({ cache: CACHE, key, wanted: BUILD.sha256 });
+  });
+  worker.terminate();
+  if (answer === null) return inThread();
+  if (answer.error) throw new Error(answer.error);
+  measured(answer.checkMs);
+  return answer.memory;
 }
 
 async function dropKept() {
@@ -166,7 +172,9 @@ function keepLater(packed) {
   whenIdleAndReady(async () => {
     try {
       const cache = await caches.open(CACHE);
-      await cache.put(key, new Response(await check(await packed)));
+      const bytes = await packed;
+      measured(await check(bytes, BUILD.sha256));
+      await cache.put(key, new Response(bytes));
       for (const request of await cache.keys()) {
         if (request.url.startsWith(base) && request.url !== key) await cache.delete(request);
       }

@@ -50,7 +50,7 @@ const filled = source.replace(/\\/\\* BUILD \\*\\/[\\s\\S]*?\\/\\* \\/BUILD \\*\
   JSON.stringify({ sha256 }));
 if (filled === source) throw new Error("python-snapshot.mjs lost its BUILD markers");
 await writeFile(new URL(`${dir}/python-snapshot.mjs`), filled);
-for (const name of ["sparse.mjs", "link-rate.mjs"]) {
+for (const name of ["sparse.mjs", "link-rate.mjs", "snapshot-reader.mjs"]) {
   await copyFile(new URL(`${STATIC}/${name}`), new URL(`${dir}/${name}`));
 }
 

@@ -1,0 +1,57 @@
+// Reading the kept copy of the Python snapshot: found in Cache Storage, checked against the
+// SHA-256 the build stamped, unpacked into Python's memory (python-snapshot.mjs says why).
+//
+// It runs in a worker of its own where the browser has module workers, so that none of it
+// takes the page's thread while the page loads: reading 13.6 MB out of the cache, the copy
+// WebCrypto makes of them before it hashes, and unpacking them into 31 MB. The memory
+// comes back transferred, not copied. Where there is no worker, the page runs the same
+// function itself.
+
+import { unpack } from "./sparse.mjs";
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Throws unless `buffer` hashes to `wanted`; resolves to the milliseconds the check took. */
+export async function check(buffer, wanted) {
+  const started = performance.now();
+  const got = await sha256(buffer);
+  if (got !== wanted) throw new Error(`the snapshot's SHA-256 is ${got}, not the build's`);
+  return performance.now() - started;
+}
+
+/** The kept copy `key` of the cache `cache`, checked against `wanted`, unpacked:
+ * `{memory, checkMs}`. The digest runs while the bytes are unpacked; the memory is handed
+ * on only once the digest is right. */
+export async function readKept(cache, key, wanted) {
+  const found = await (await caches.open(cache)).match(key);
+  if (!found) throw new Error("the kept snapshot is no longer in Cache Storage");
+  const buffer = await found.arrayBuffer();
+  const checking = check(buffer, wanted);
+  checking.catch(() => {}); // awaited below
+  let memory;
+  try {
+    memory = unpack(buffer);
+  } catch (error) {
+    await checking; // a copy that is not the build's says so first
+    throw error;
+  }
+  return { memory, checkMs: await checking };
+}
+
+// As a worker: one request, `{cache, key, wanted}`; one answer, `{memory, checkMs}` (the
+// memory's buffer transferred) or `{error}`.
+const inWorker =
+  typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
+if (inWorker) {
+  globalThis.onmessage = async ({ data: { cache, key, wanted } }) => {
+    try {
+      const { memory, checkMs } = await readKept(cache, key, wanted);
+      postMessage({ memory, checkMs }, [memory.buffer]);
+    } catch (error) {
+      postMessage({ error: String(error?.message ?? error) });
+    }
+  };
+}
