@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     deck_query,
+    launch_options,
     load_average,
     prepare_sites,
     serve,
@@ -61,8 +60,7 @@ PHONE = {
 def one_load(playwright: Any, url: str, profile: Path, warm: bool, phone: bool) -> dict[str, Any]:
     context = playwright.chromium.launch_persistent_context(
         str(profile),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
+        **launch_options(),
         headless=True,
         **(PHONE if phone else {"viewport": {"width": 1280, "height": 900}}),
     )

@@ -34,7 +34,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
-from harness import CHROMIUM, CHROMIUM_ARGS, load_average, median, prepare_site
+from harness import launch_options, load_average, median, prepare_site
 from playwright.sync_api import sync_playwright
 
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".toml", ".wasm", ".webmanifest")
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"first visits, {args.mbit:g} Mbit/s, {args.rtt:g} ms RTT, gzip (ms from navigation)")
         runs = []
         with gzip_server(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(**launch_options())
             try:
                 for n in range(args.runs):
                     times = one_run(browser, url, args.mbit, args.rtt)

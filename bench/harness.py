@@ -26,16 +26,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT))
+from e2e.chromium import CHROMIUM, launch_options  # noqa: E402  (one way to start Chromium)
+
 VIEWPORT = {"width": 1280, "height": 900}
 
 
@@ -153,7 +146,7 @@ def launch(playwright: Any, profile: Path, **options: Any) -> Any:
         raise SystemExit(f"{CHROMIUM} not found: run `make chromium` (or set $CHROMIUM)")
     settings = {"viewport": VIEWPORT, "locale": "en-US", **options}
     return playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings
+        str(profile), **launch_options(), headless=True, **settings
     )
 
 

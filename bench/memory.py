@@ -39,11 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     STOCK_BARE,
     deck_query,
+    launch_options,
     load_average,
     prepare_sites,
     serve,
@@ -157,8 +156,7 @@ def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
 def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool) -> dict[str, Any]:
     context = playwright.chromium.launch_persistent_context(
         str(profile),
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--renderer-process-limit=1"],
+        **launch_options("--renderer-process-limit=1"),
         headless=True,
         viewport={"width": 1280, "height": 900},
         locale="en-US",

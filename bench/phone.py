@@ -59,10 +59,9 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     deck_query,
+    launch_options,
     load_average,
     median,
     percentile,
@@ -142,8 +141,7 @@ class Phone:
     def __init__(self, playwright: Any, profile: Path, url: str, cpu: float) -> None:
         self.context = playwright.chromium.launch_persistent_context(
             str(profile),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
+            **launch_options(),
             headless=True,
             locale="en-US",
             **PHONE,

@@ -38,22 +38,13 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
+from e2e.chromium import CHROMIUM, launch_options
 from e2e.ui import NAVIGATION_MS, blank
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_DIR = Path(os.environ.get("SCORPION_SITE_DIR", ROOT / "_site")).resolve()
 SUBPATH = "scorpion"
 
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 # Generous for a loaded 2-core machine, but bounded.
 BOOT_TIMEOUT_MS = 120_000
@@ -67,7 +58,7 @@ SERVER_START_TIMEOUT_S = 15.0
 def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
     if not Path(CHROMIUM).exists():
         pytest.exit(f"{CHROMIUM} not found: run `make chromium` (or set $CHROMIUM)", returncode=3)
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, **launch_options()}
 
 
 # --- serving the site ---------------------------------------------------------------------

@@ -25,9 +25,10 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
+from e2e.chromium import CHROMIUM, launch_options
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 FIREFOX = os.environ.get("FIREFOX") or "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER") or "/usr/bin/WebKitWebDriver"
 MINIBROWSER_DIRS = (
@@ -161,12 +162,7 @@ def chromium_browser() -> Any:
         from playwright.sync_api import sync_playwright
 
         playwright = sync_playwright().start()
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run",
-                  "--disable-quic"],
-        )  # fmt: skip
+        browser = playwright.chromium.launch(**launch_options())
         _CHROMIUM[:] = [playwright, browser]
         atexit.register(stop_chromium)
     return _CHROMIUM[1]
