@@ -79,3 +79,16 @@ export function writeAll(document, texts, attrs) {
   }
   return missing.join(" ");
 }
+
+/**
+ * Chrome.listening_together: `listeners`: [element id, event type, index] each, added in
+ * order, each calling `dispatch(index, event)`. Returns the first id with no element (then
+ * nothing is added), or "".
+ */
+export function listenAll(document, listeners, dispatch) {
+  for (const [id] of listeners) if (!document.getElementById(id)) return id;
+  for (const [id, type, index] of listeners) {
+    document.getElementById(id).addEventListener(type, (event) => dispatch(index, event));
+  }
+  return "";
+}

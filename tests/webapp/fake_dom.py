@@ -481,7 +481,18 @@ def install_js() -> types.SimpleNamespace:
                 set_attribute(element, name, value)
         return " ".join(missing)
 
+    def listen_all(document: Document, listeners: Any, dispatch: Any) -> str:
+        for element_id, _kind, _index in listeners:
+            if document.getElementById(element_id) is None:
+                return str(element_id)
+        for element_id, kind, index in listeners:
+            document.getElementById(element_id).addEventListener(
+                kind, lambda event, index=index: dispatch(index, event)
+            )
+        return ""
+
     dom.apply = apply  # type: ignore[attr-defined]
+    dom.listenAll = listen_all  # type: ignore[attr-defined]
     dom.style = style  # type: ignore[attr-defined]
     dom.writeAll = write_all  # type: ignore[attr-defined]
     sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "scorpion_dom": dom})

@@ -14,7 +14,8 @@ instead of the browser, and reads back as the player would see it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from types import SimpleNamespace
@@ -301,6 +302,19 @@ class FakeChrome:
         self.listeners.setdefault((element_id, kind), []).append(
             self.guarded(f"#{element_id} {kind}", handler)
         )
+
+    @contextmanager
+    def listening_together(self) -> Iterator[None]:
+        """As the page's: the listeners asked for inside are added as the block ends (none
+        if it raised), after those already there."""
+        there = self.listeners
+        self.listeners = {}
+        try:
+            yield
+        finally:
+            asked, self.listeners = self.listeners, there
+        for key, handlers in asked.items():
+            there.setdefault(key, []).extend(handlers)
 
     def listen_document(self, kind: str, handler: Handler) -> None:
         self.listen("document", kind, handler)

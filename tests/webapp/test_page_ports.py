@@ -180,6 +180,38 @@ def test_an_error_in_a_listener_is_reported_in_the_notice_with_its_details(
     assert heard == ["doc", "win"]
 
 
+def test_listeners_asked_for_together_are_added_at_the_end_in_order_and_guarded(
+    document: Document, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the start's parts ask for inside ``listening_together`` is on the page only once
+    the block ends, after the listeners already there, in the order asked, each run
+    guarded; a missing element is an error and adds none of them."""
+    chrome = chrome_for(document)
+    chrome.bind_notice(lambda _text: None)
+    heard: list[str] = []
+    chrome.listen("undo", "click", lambda event: heard.append("before"))
+    undo = document.getElementById("undo")
+    with chrome.listening_together():
+        chrome.listen("undo", "click", lambda event: heard.append("first"))
+        chrome.listen("redo", "click", lambda event: heard.append("redo"))
+        chrome.listen("undo", "click", lambda event: 1 / 0)
+        chrome.listen("undo", "click", lambda event: heard.append("second"))
+        undo.click()
+        assert heard == ["before"]  # not yet
+    heard.clear()
+    undo.click()
+    assert heard == ["before", "first", "second"]  # the broken one reported, not raised
+    assert "ZeroDivisionError" in capsys.readouterr().out
+    assert "#undo click" in chrome.details
+    document.getElementById("redo").click()
+    assert heard[-1] == "redo"
+    with pytest.raises(LookupError, match="no-such-button"), chrome.listening_together():
+        chrome.listen("new-game", "click", lambda event: heard.append("new"))
+        chrome.listen("no-such-button", "click", lambda event: None)
+    document.getElementById("new-game").click()
+    assert "new" not in heard
+
+
 # --- PageBoard ---------------------------------------------------------------------------------
 
 

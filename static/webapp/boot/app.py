@@ -73,8 +73,9 @@ def open_app(app: App) -> None:
     app.keeper.save()
     page.mark("scorpion-board")
     app.timing.defer(lambda: page.mark("scorpion-board-painted"))
-    for part in app.parts:
-        part.bind()
+    with chrome.listening_together():
+        for part in app.parts:
+            part.bind()
     app.finish.check()
     follow_lifecycle(app)
     ready(app)
