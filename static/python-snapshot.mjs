@@ -117,6 +117,7 @@ async function readKept() {
   }
   const answer = await new Promise((resolve) => {
     worker.onmessage = ({ data }) => resolve(data);
+    worker.onmessageerror = () => resolve(null); // an answer that could not be read
     worker.onerror = (event) => {
       event.preventDefault();
       resolve(null);
