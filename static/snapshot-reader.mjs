@@ -41,17 +41,20 @@ export async function readKept(cache, key, wanted) {
   return { memory, checkMs: await checking };
 }
 
-// As a worker: one request, `{cache, key, wanted}`; one answer, `{memory, checkMs}` (the
-// memory's buffer transferred) or `{error}`.
+/** The worker's answer to a request `{cache, key, wanted}`: `[message, transfer]`, the
+ * message `{memory, checkMs}` (the memory's buffer to transfer) or `{error}`. */
+export async function answer({ cache, key, wanted }) {
+  try {
+    const { memory, checkMs } = await readKept(cache, key, wanted);
+    return [{ memory, checkMs }, [memory.buffer]];
+  } catch (error) {
+    return [{ error: String(error?.message ?? error) }, []];
+  }
+}
+
+// As a worker: one request, one answer.
 const inWorker =
   typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
 if (inWorker) {
-  globalThis.onmessage = async ({ data: { cache, key, wanted } }) => {
-    try {
-      const { memory, checkMs } = await readKept(cache, key, wanted);
-      postMessage({ memory, checkMs }, [memory.buffer]);
-    } catch (error) {
-      postMessage({ error: String(error?.message ?? error) });
-    }
-  };
+  globalThis.onmessage = async ({ data }) => postMessage(...(await answer(data)));
 }

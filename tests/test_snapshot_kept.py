@@ -2,7 +2,9 @@
 visit: a visit that restored the shipped snapshot keeps its inflated copy once the game is
 ready and idle; the next restores that copy; a copy that is damaged, of another memory or
 gone is dropped for the shipped snapshot, and not kept again for this version until that
-failure is forgotten; one that will not restore is dropped too.
+failure is forgotten; one that will not restore is dropped too. The copy is read by
+snapshot-reader.mjs's worker where one can be made (a fake Worker runs the module's
+``answer``, as the worker does), by the page where none can.
 
 The page's globals are faked (a built site's ``<html>``, localStorage, Cache Storage, the
 link measured fast); WebCrypto, the streams and the module are Node's and ours. Each visit
@@ -102,6 +104,33 @@ const markReady = () => {
     observer.callback([{ attributeName: "data-ready" }], observer);
   }
 };
+// The reader's worker, as a step asks for it: none (no Worker: the page reads), one that
+// cannot be made, one that fails to load, or one that answers as snapshot-reader.mjs's
+// worker does (its module's `answer`, the buffer transferred by structured cloning).
+const readers = { started: [], ended: 0 };
+const WORKERS = {
+  throws: class { constructor() { throw new Error("no module workers here"); } },
+  "fails to load": class {
+    constructor(url) {
+      readers.started.push(String(url).split("/").pop());
+      queueMicrotask(() => this.onerror({ preventDefault() {}, message: "not loaded" }));
+    }
+    postMessage() {}
+    terminate() { readers.ended += 1; }
+  },
+  answers: class {
+    constructor(url, options) {
+      this.url = String(url);
+      readers.started.push(`${this.url.split("/").pop()} (${options?.type})`);
+    }
+    async postMessage(request) {
+      const { answer } = await import(this.url);
+      const [message, transfer] = await answer(structuredClone(request));
+      this.onmessage({ data: structuredClone(message, { transfer }) });
+    }
+    terminate() { readers.ended += 1; }
+  },
+};
 const warned = [];
 console.warn = (...args) => warned.push(args.map(String).join(" "));
 
@@ -140,6 +169,10 @@ for (const step of JSON.parse(stepsJson)) {
   visits += 1;
   asked.length = 0;
   warned.length = 0;
+  readers.started.length = 0;
+  readers.ended = 0;
+  if (step.reader) globalThis.Worker = WORKERS[step.reader];
+  else delete globalThis.Worker;
   root.dataset = { version: VERSION };
   const { pythonSnapshot } = await import(`${dir}/python-snapshot.mjs?visit=${visits}`);
   const snapshot = await pythonSnapshot(Promise.resolve({ rate: 1e9, encoded: false }));
@@ -156,7 +189,8 @@ for (const step of JSON.parse(stepsJson)) {
   markReady();
   await settle(50);
   out.push({ first, source: snapshot.source, same, error, asked: [...asked], warned: [...warned],
-             snapshot: root.dataset.snapshot ?? null, ...seen() });
+             snapshot: root.dataset.snapshot ?? null, readers: { ...readers,
+             started: [...readers.started] }, ...seen() });
 }
 console.log(JSON.stringify(out));
 """ % {"static": json.dumps(STATIC.as_uri()), "version": json.dumps(VERSION)}  # noqa: UP031
@@ -222,3 +256,29 @@ def test_a_kept_copy_that_will_not_restore_is_dropped_and_not_kept_again(tmp_pat
     assert failing["notes"] == {FAILED: VERSION} and failing["caches"][CACHE] == []
     assert after["first"] == after["source"] == "shipped" and after["same"]
     assert after["notes"] == {FAILED: VERSION} and after["caches"][CACHE] == []
+
+
+@pytest.mark.parametrize("reader", ["answers", "fails to load", "throws"])
+def test_the_kept_copy_is_read_by_a_worker_or_else_by_the_page(tmp_path: Path, reader: str) -> None:
+    """Read by snapshot-reader.mjs's worker, the same memory comes back and the worker is
+    ended; a worker that cannot be made or fails to load says nothing against the copy:
+    the page reads it itself."""
+    _first, second = visits(tmp_path, VISIT, {"reader": reader})
+    assert second["first"] == second["source"] == "kept" and second["same"], second
+    assert second["asked"] == [] and second["warned"] == []
+    assert {k: second[k] for k in ("notes", "caches")} == kept(tmp_path)
+    started = {"answers": ["snapshot-reader.mjs (module)"], "fails to load":
+               ["snapshot-reader.mjs"], "throws": []}[reader]  # fmt: skip
+    assert second["readers"] == {"started": started, "ended": len(started)}
+
+
+def test_a_worker_that_finds_the_copy_damaged_drops_it_as_the_page_would(
+    tmp_path: Path,
+) -> None:
+    steps = visits(tmp_path, VISIT, {"damage": "another memory"}, {"reader": "answers"})
+    broken = steps[-1]
+    assert broken["first"] == "kept" and broken["source"] == "shipped" and broken["same"]
+    assert broken["asked"] == ["python.snapshot"]
+    assert any("SHA-256" in text for text in broken["warned"]), broken["warned"]
+    assert broken["notes"] == {FAILED: VERSION} and broken["caches"].get(CACHE, []) == []
+    assert broken["readers"]["ended"] == 1
