@@ -1,15 +1,18 @@
 """The page's memory once it is ready: the game against bare Pyodide, in Chromium.
 
     .venv/bin/python bench/memory.py [--runs 2] [--settle 10] [--warm] [--site DIR]
-        [--baseline DIR] [--engine chromium|firefox] [--json FILE]
+        [--baseline DIR] [--engine chromium|firefox] [--json FILE] [--breakdown]
 
 Builds a private copy of the site (as bench/load.py does; ``--site DIR`` copies a built
 one), serves it with ``python -m http.server`` and opens, in a fresh headless Chromium each
 (one renderer process: ``--renderer-process-limit=1``), the game (the seed deal's link), bare
 Pyodide (``bench/bare.html``: the site's runtime and one line of Python) and bare Pyodide
 with npm's whole standard library (``stock``). ``--warm``: each page's profile is primed by
-one load first (the game's service worker installed, its snapshot kept), and the second
-load is measured. ``settle`` seconds after the page took input it reads:
+one load first (the game's service worker installed, its snapshot kept), in a browser then
+closed, and the second visit is measured in a browser started afresh on that profile, as a
+player's next day is (a load after another in the same renderer would count what the first
+left behind; Firefox, whose driver makes a new profile per browser, loads the page twice in
+one). ``settle`` seconds after the page took input it reads:
 
 - **RSS**: the ``VmRSS`` of the browser's renderer processes (``--type=renderer`` under the
   browser's process tree, from ``/proc``), the figure a phone's memory killer weighs;
@@ -21,6 +24,10 @@ load is measured. ``settle`` seconds after the page took input it reads:
 ``--engine firefox``: Firefox ESR through ``e2e/engines/drivers.py`` (a new browser and
 profile per load), the RSS of its content processes for tabs (the JS and wasm figures are
 Chromium's only).
+
+``--breakdown`` (Chromium): the renderer's allocators as memory-infra reports them
+(PartitionAlloc's ArrayBuffer and buffer partitions, Blink's heap, the compositor's tiles,
+V8...), the game's medians against bare Pyodide's.
 
 Prints each run and the medians, game minus bare. The renderer's RSS moves by tens of MB
 between runs (garbage collection): compare within one run.
@@ -153,17 +160,24 @@ def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
         driver.close()
 
 
-def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool) -> dict[str, Any]:
-    context = playwright.chromium.launch_persistent_context(
+def launch_on(playwright: Any, profile: Path, breakdown: bool) -> Any:
+    extra = ("--enable-memory-infra",) if breakdown else ()
+    return playwright.chromium.launch_persistent_context(
         str(profile),
-        **launch_options("--renderer-process-limit=1"),
+        **launch_options("--renderer-process-limit=1", *extra),
         headless=True,
         viewport={"width": 1280, "height": 900},
         locale="en-US",
     )
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        if warm:
+
+
+def measure(
+    playwright: Any, url: str, profile: Path, settle: float, warm: bool, breakdown: bool = False
+) -> dict[str, Any]:
+    if warm:  # the first visit, in a browser closed afterwards: the next starts afresh
+        context = launch_on(playwright, profile, False)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
             page.goto(url)
             page.wait_for_function(READY, timeout=120_000)
             if "deck=" in url:  # the game: wait until it kept its snapshot
@@ -171,7 +185,11 @@ def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool)
                     "() => document.documentElement.dataset.snapshot !== 'shipped'",
                     timeout=120_000,
                 )
-            page.goto("about:blank")
+        finally:
+            context.close()
+    context = launch_on(playwright, profile, breakdown)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
         page.goto(url)
         page.wait_for_function(READY, timeout=120_000)
         time.sleep(settle)
@@ -186,9 +204,58 @@ def measure(playwright: Any, url: str, profile: Path, settle: float, warm: bool)
             "wasm": wasm,
             "snapshot": page.evaluate("document.documentElement.dataset.snapshot || null"),
             "load": load_average(),
+            "allocators": allocators(cdp, page) if breakdown else {},
         }
     finally:
         context.close()
+
+
+# --breakdown: the renderer's allocators as Chromium's memory-infra reports them (the
+# figures chrome://tracing shows for a memory dump), top level and PartitionAlloc's
+# partitions: where the RSS goes (ArrayBuffers, Blink's buffers, the compositor's tiles...).
+BREAKDOWN = ("partition_alloc/partitions/array_buffer", "partition_alloc/partitions/buffer",
+             "partition_alloc/partitions/fast_malloc", "partition_alloc/partitions/layout",
+             "blink_gc", "cc", "v8", "malloc", "skia", "font_caches", "web_cache",
+             "discardable", "shared_memory")  # fmt: skip
+
+
+def allocators(cdp: Any, page: Any) -> dict[str, int]:
+    """Bytes per allocator (``BREAKDOWN``) of the process whose V8 is the page's."""
+    done: dict[str, Any] = {}
+    cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
+    cdp.send("Tracing.start", {
+        "transferMode": "ReturnAsStream",
+        "traceConfig": {"includedCategories": ["disabled-by-default-memory-infra"],
+                        "memoryDumpConfig": {"triggers": []}},
+    })  # fmt: skip
+    cdp.send("Tracing.requestMemoryDump", {"deterministic": False, "levelOfDetail": "detailed"})
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + 60
+    while "stream" not in done and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # lets Playwright deliver the event
+    chunks = []
+    while True:
+        chunk = cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 20})
+        chunks.append(chunk["data"])
+        if chunk.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": done["stream"]})
+    trace = json.loads("".join(chunks))
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    found: dict[str, int] = {}
+    for event in events:
+        dumps = event.get("args", {}).get("dumps", {}) if event.get("ph") == "v" else {}
+        alloc = dumps.get("allocators", {})
+        if "v8" not in alloc:
+            continue
+        sizes = {
+            name: int(alloc[name]["attrs"]["size"]["value"], 16)
+            for name in BREAKDOWN
+            if name in alloc and "size" in alloc[name].get("attrs", {})
+        }
+        if sizes.get("v8", 0) > found.get("v8", -1):  # the page's renderer, not a worker's
+            found = sizes
+    return found
 
 
 def mb(value: float | None) -> str:
@@ -204,6 +271,11 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another build's game in every run")
     parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
     parser.add_argument("--json", type=Path, help="write every run's figures here")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="Chromium's allocators (memory-infra), game against bare",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     found: dict[str, list[dict[str, Any]]] = {}
@@ -229,7 +301,9 @@ def main() -> None:
                         got = (
                             measure_firefox(url, args.settle, args.warm)
                             if args.engine == "firefox"
-                            else measure(playwright, url, profile, args.settle, args.warm)
+                            else measure(
+                                playwright, url, profile, args.settle, args.warm, args.breakdown
+                            )
                         )
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
@@ -250,6 +324,12 @@ def main() -> None:
         print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), JS heap "
               f"{mb(statistics.median(r['heap'] for r in runs))}, backing stores "
               f"{mb(statistics.median(r['backing'] for r in runs))}")  # fmt: skip
+    if args.breakdown and args.engine == "chromium":
+        print("  allocators, game against bare (medians; memory-infra's sizes):")
+        for name in BREAKDOWN:
+            game = statistics.median(r["allocators"].get(name, 0) for r in found["game"])
+            base = statistics.median(r["allocators"].get(name, 0) for r in found["bare"])
+            print(f"    {name:42} {mb(game):>8} against {mb(base):>8}, {mb(game - base):>7} more")
     if args.json:
         args.json.write_text(json.dumps(found, indent=1))
 
