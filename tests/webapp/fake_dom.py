@@ -149,6 +149,14 @@ class Element:
         return self.attributes.get("id", "")
 
     @property
+    def lang(self) -> str:
+        return self.attributes.get("lang", "")
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.setAttribute("lang", value)
+
+    @property
     def hidden(self) -> bool:
         return "hidden" in self.attributes
 
@@ -336,9 +344,19 @@ class Document:
         self.documentElement.appendChild(self.body)
         self.body.innerHTML = body
         self.activeElement: Element | None = self.body
-        self.title = ""
+        self._title = ""
+        self.title_writes = 0  # a browser tells its tab of each
         self.defaultView: Window = Window(self)
         self.listeners: dict[str, list[Callable[[Any], None]]] = {}
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @title.setter
+    def title(self, value: str) -> None:
+        self._title = str(value)
+        self.title_writes += 1
 
     def createElement(self, tag: str) -> Element:  # noqa: N802
         return Element(tag, self)

@@ -74,6 +74,27 @@ def test_texts_and_attributes_are_written_once_and_read_back(document: Document)
         chrome.text("no-such-element", "x")
 
 
+def test_the_language_is_written_only_when_it_changes(document: Document) -> None:
+    """Writing ``<html lang>``, even the value it has, restyles the whole page: a start in
+    the page's own language writes neither it nor the title."""
+    chrome = chrome_for(document)
+    root = document.documentElement
+    root.setAttribute("lang", "en")
+    document.title = "Scorpion solitaire"
+    written: list[tuple[str, str]] = []
+    set_attribute = root.setAttribute
+    root.setAttribute = lambda name, value: (
+        written.append((name, value)),
+        set_attribute(name, value),
+    )  # type: ignore[method-assign]
+    titles = document.title_writes
+    chrome.language("en", "Scorpion solitaire")
+    assert written == [] and document.title_writes == titles
+    chrome.language("sv", "Skorpion")
+    assert written == [("lang", "sv")] and document.title_writes == titles + 1
+    assert (root.lang, document.title) == ("sv", "Skorpion")
+
+
 def test_many_texts_at_once_and_a_missing_id_is_an_error(document: Document) -> None:
     chrome = chrome_for(document)
     chrome.write({"score": "5", "deal-line": "Deal 7"}, {("undo", "title"): "Undo (U)"})
