@@ -150,6 +150,26 @@ def launch(playwright: Any, profile: Path, **options: Any) -> Any:
     )
 
 
+def end_trace(cdp: Any, page: Any, timeout: float = 120.0) -> str:
+    """End the DevTools trace ``cdp`` started (``Tracing.start`` with ``transferMode:
+    ReturnAsStream``) and return it whole, as JSON text. ``page`` lets Playwright deliver
+    the completion event while this waits."""
+    done: dict[str, Any] = {}
+    cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + timeout
+    while "stream" not in done and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    chunks = []
+    while True:
+        chunk = cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 20})
+        chunks.append(chunk["data"])
+        if chunk.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": done["stream"]})
+    return "".join(chunks)
+
+
 def load_average() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"

@@ -49,6 +49,7 @@ from harness import (
     ROOT,
     STOCK_BARE,
     deck_query,
+    end_trace,
     launch_options,
     load_average,
     prepare_sites,
@@ -221,26 +222,13 @@ BREAKDOWN = ("partition_alloc/partitions/array_buffer", "partition_alloc/partiti
 
 def allocators(cdp: Any, page: Any) -> dict[str, int]:
     """Bytes per allocator (``BREAKDOWN``) of the process whose V8 is the page's."""
-    done: dict[str, Any] = {}
-    cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
     cdp.send("Tracing.start", {
         "transferMode": "ReturnAsStream",
         "traceConfig": {"includedCategories": ["disabled-by-default-memory-infra"],
                         "memoryDumpConfig": {"triggers": []}},
     })  # fmt: skip
     cdp.send("Tracing.requestMemoryDump", {"deterministic": False, "levelOfDetail": "detailed"})
-    cdp.send("Tracing.end")
-    deadline = time.monotonic() + 60
-    while "stream" not in done and time.monotonic() < deadline:
-        page.wait_for_timeout(100)  # lets Playwright deliver the event
-    chunks = []
-    while True:
-        chunk = cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 20})
-        chunks.append(chunk["data"])
-        if chunk.get("eof"):
-            break
-    cdp.send("IO.close", {"handle": done["stream"]})
-    trace = json.loads("".join(chunks))
+    trace = json.loads(end_trace(cdp, page))
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
     found: dict[str, int] = {}
     for event in events:

@@ -52,7 +52,6 @@ import argparse
 import json
 import shutil
 import tempfile
-import time
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
@@ -61,6 +60,7 @@ from typing import Any
 from harness import (
     ROOT,
     deck_query,
+    end_trace,
     launch_options,
     load_average,
     median,
@@ -450,20 +450,7 @@ def start_trace(phone: Phone) -> None:
 
 
 def stop_trace(phone: Phone, path: Path) -> None:
-    done: dict[str, Any] = {}
-    phone.cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
-    phone.cdp.send("Tracing.end")
-    deadline = time.monotonic() + 120
-    while "stream" not in done and time.monotonic() < deadline:
-        phone.page.wait_for_timeout(200)
-    chunks = []
-    while True:
-        chunk = phone.cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 20})
-        chunks.append(chunk["data"])
-        if chunk.get("eof"):
-            break
-    phone.cdp.send("IO.close", {"handle": done["stream"]})
-    path.write_text("".join(chunks))
+    path.write_text(end_trace(phone.cdp, phone.page))
 
 
 def main() -> None:

@@ -5,6 +5,8 @@
 // in JavaScript and written beside it. Only what the build makes is read: stored or deflated
 // entries, no ZIP64, no encryption.
 
+import { sha256 } from "./snapshot-reader.mjs";
+
 export const ARCHIVE = "app.zip"; // its name in Python's file system, in the working directory
 const IMPORTED = ".pyc"; // what Python imports from the archive itself
 
@@ -60,14 +62,6 @@ export async function readZip(buffer, wanted = () => true) {
   return Promise.all(files.map(async ({ path, bytes }) => ({ path, bytes: await bytes })));
 }
 
-/** The SHA-256 of `buffer` (hex), or null where there is no WebCrypto (a page not served
- * over HTTPS or from this machine). */
-async function sha256(buffer) {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** app.zip's bytes (an ArrayBuffer) with what Python does not import from it read out:
  * `{archive, files, sha256}`, `files` null where the browser cannot inflate (writeAppFiles
  * then has Pyodide unpack the whole archive). */
@@ -76,7 +70,8 @@ export async function readApp(buffer) {
     typeof DecompressionStream === "function"
       ? readZip(buffer, (path) => !path.endsWith(IMPORTED))
       : null,
-    sha256(buffer),
+    // No WebCrypto (a page not served over HTTPS or from this machine): no hash known.
+    globalThis.crypto?.subtle ? sha256(buffer) : null,
   ]);
   return { archive: new Uint8Array(buffer), files, sha256: digest };
 }

@@ -9,7 +9,8 @@
 
 import { unpack } from "./sparse.mjs";
 
-async function sha256(buffer) {
+/** The SHA-256 of `buffer` (hex). */
+export async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
