@@ -188,13 +188,27 @@ def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
     here) is gliding to, and released once the pile covers that spot. Pressed on one
     element and released on another, the click goes to their common ancestor (the
     tableau, or the cards' layer), which is neither a card nor a column: the tap was
-    once taken for one on an empty spot, and 6S was put back. It goes to column 3."""
+    once taken for one on an empty spot, and 6S was put back. It goes to column 3.
+    Before that, with nothing held, the same on 8D as the pile passes over column 5:
+    the card pressed is picked up."""
     page = table.load(seed(), reduced_motion="no-preference")
     play(page, "4H>7")
     add_style(page, ".cards .card { transition-duration: 8s !important; }")
     play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
     owned = (page.locator('[data-column="3"]').get_attribute("aria-owns") or "").split()
     pile = [name.removeprefix("card-") for name in owned[owned.index("card-2H") :]]
+    arrived = f"p => {json.dumps(pile)}.includes(({CARD_AT})(p))"
+    eight, five = (page.locator(f'[data-card="{card}"]').bounding_box() for card in ("8D", "5C"))
+    assert eight and five
+    strip = [eight["x"] + eight["width"] / 2, (eight["y"] + five["y"]) / 2]  # 8D's visible part
+    assert page.evaluate(CARD_AT, strip) == "8D"
+    page.mouse.move(*strip)
+    page.mouse.down()
+    page.wait_for_function(arrived, arg=strip)
+    page.mouse.up()
+    expect(page.locator('[data-card="8D"]')).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-card="8D"]')).to_have_attribute("aria-pressed", "false")
     six = page.locator('[data-card="6S"]')
     six.click()
     expect(six).to_have_attribute("aria-pressed", "true")
@@ -206,7 +220,6 @@ def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
     assert page.evaluate(CARD_AT, spot) not in pile  # the pile has not arrived yet
     page.mouse.move(*spot)
     page.mouse.down()
-    arrived = f"p => {json.dumps(pile)}.includes(({CARD_AT})(p))"
     page.wait_for_function(arrived, arg=spot)
     page.mouse.up()
     expect(page.locator('[data-column="3"][aria-owns~="card-6S"]')).to_have_count(1)

@@ -161,6 +161,29 @@ def test_a_tap_on_a_card_gliding_over_another_column_means_the_column_under_it(
     assert table.board.column_cards(6)[-1] == "4C"
 
 
+def test_a_card_pressed_then_covered_by_a_gliding_card_is_the_one_tapped(
+    table: PlayTable,
+) -> None:
+    """Pressed on a card, released on another gliding in over it: the click goes to the
+    tableau, and the tap still picks up the card pressed (where the pointer was let go,
+    with nothing held, means nothing)."""
+    chrome, board = table.chrome, table.board
+    x2 = board.column_centres()[1]
+    chrome.fire("table", "pointerdown", FakeEvent(target=FakeNode(card="JD", inside=IN_TABLE)))
+    chrome.fire("document", "pointerup", FakeEvent(clientX=x2, clientY=100))
+    table.click(FakeNode(id="tableau"), x=x2)
+    assert board.lifted() == ["2D", "4C", "JD"]
+    # holding it, a press on QD and a release on a card gliding over it: column 7
+    x7 = board.column_centres()[6]
+    chrome.fire("table", "pointerdown", FakeEvent(target=FakeNode(card="QD", inside=IN_TABLE)))
+    chrome.fire("document", "pointerup", FakeEvent(clientX=x7, clientY=100))
+    table.click(FakeNode(id="tableau"), x=x7)
+    assert board.column_cards(6)[-3:] == ["JD", "2D", "4C"]
+    # a press is used once: the next click lost between two elements means the column
+    table.click(FakeNode(id="tableau"), x=board.column_centres()[3])
+    assert board.lifted() == []
+
+
 def test_dragging_a_pile_onto_a_column_plays_it(table: PlayTable) -> None:
     chrome, board = table.chrome, table.board
     x2, x7 = board.column_centres()[1], board.column_centres()[6]

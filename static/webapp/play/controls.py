@@ -82,6 +82,7 @@ class Controls:
         self.actions = actions  # "new", "share", "rules", "hint", ... -> what to do
         self.replay_key = replay_key  # a key while a replay is open: True if it took it
         self.press: Press | None = None
+        self.tapped: Press | None = None  # the press the coming click ends (not a drag)
         self.swallow_click = False
 
     def bind(self) -> None:
@@ -117,6 +118,7 @@ class Controls:
         if self.state.replaying:  # a replay's table takes no moves
             return
         target = event.target
+        tapped, self.tapped = self.tapped, None
         if self.chrome.inside(target, "deal-reserve"):
             self.play.deal()
             return
@@ -126,9 +128,12 @@ class Controls:
         if card is None and column is None and self.chrome.inside(target, "tableau"):
             # Pressed on one element and released on another (a card glided in or out
             # under the pointer between the two): the click goes to their common ancestor,
-            # the tableau or the cards' layer. The tap still meant the column there (a tap
-            # in a gap between columns stays a tap on an empty spot).
-            column = board.column_spanning(float(event.clientX))
+            # the tableau or the cards' layer. The tap meant the card it pressed, or else
+            # the column there (a tap in a gap between columns stays a tap on an empty spot).
+            if tapped is not None:
+                card, column = tapped.card, tapped.column
+            else:
+                column = board.column_spanning(float(event.clientX))
         if card is not None and self.state.held is not None:
             # A card still gliding to its new column may be over another one. With a pile
             # held, a tap means "here": the column under the pointer, not where that goes.
@@ -165,6 +170,7 @@ class Controls:
 
     def on_pointer_down(self, event: Any) -> None:
         self.swallow_click = False
+        self.tapped = None
         self.state.keyboard = False
         if int(event.button or 0) != 0 or not event.isPrimary or self.state.replaying:
             return
@@ -201,6 +207,7 @@ class Controls:
             return
         self.press = None
         if not press.dragging:
+            self.tapped = press
             return
         self.swallow_click = True
         dx = float(event.clientX) - press.x
