@@ -60,6 +60,12 @@ UPDATE = """() => navigator.serviceWorker.getRegistration().then(reg =>
 # is the page's own: the inflated Python snapshot it keeps, static/python-snapshot.mjs,
 # e2e/test_python_snapshot.py).
 CACHES = "caches.keys().then(names => names.filter(name => name.startsWith('scorpion@')))"
+# What the worker hashed since it started, and how much of it it let go of (sw.js).
+HASHED = """() => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    navigator.serviceWorker.controller.postMessage({ type: "HASHED" }, [channel.port2]);
+})"""
 # The SHA-256 (hex) of what a cache holds for a URL, or null.
 CACHED_SHA256 = """async ([cache, url]) => {
     const found = await (await caches.open(cache)).match(url);
@@ -156,6 +162,10 @@ def test_plays_offline_after_one_visit(
     assert page.evaluate(BOARD) == board
     assert failed == []
     assert console_errors == []
+    # Every body the worker read to check is let go of once checked, not left to its
+    # collector (the 9.6 MB wasm among them).
+    hashed = page.evaluate(HASHED)
+    assert hashed["bytes"] > 9e6 and hashed["freed"] == hashed["bytes"], hashed
 
 
 def test_sub_path_boots_and_plays_offline(

@@ -4,6 +4,7 @@
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
+import { letGo } from "./snapshot-reader.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
 import { compileEarly, handOver } from "./early-wasm.mjs";
 import { metered } from "./link-rate.mjs";
@@ -136,8 +137,10 @@ function yieldToPage() {
 
 const started = start().then(async (pyodide) => {
   await yieldToPage();
-  writeAppFiles(pyodide, pyodide.FS.cwd(), await fetchApp());
+  const files = await fetchApp();
+  writeAppFiles(pyodide, pyodide.FS.cwd(), files);
   app = Promise.resolve(null); // written into Python's file system: its bytes can go
+  letGo(files.archive, ...(files.files ?? []).map(({ bytes }) => bytes));
   pyodide.registerJsModule("scorpion_dom", domWrites); // webapp/page/board.py's DOM writes
   performance.mark("scorpion-pyodide"); // for bench/load.py
   return useBuiltStdlib(pyodide);

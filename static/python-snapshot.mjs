@@ -31,7 +31,7 @@
 // restore the shipped one (FAILED below).
 
 import { worthDownloading } from "./link-rate.mjs";
-import { check, readKept as readInThread } from "./snapshot-reader.mjs";
+import { check, letGo, readKept as readInThread } from "./snapshot-reader.mjs";
 import { unpack } from "./sparse.mjs";
 
 // Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
@@ -176,6 +176,7 @@ function keepLater(packed) {
       const bytes = await packed;
       measured(await check(bytes, BUILD.sha256));
       await cache.put(key, new Response(bytes));
+      letGo(bytes); // the response copied them
       for (const request of await cache.keys()) {
         if (request.url.startsWith(base) && request.url !== key) await cache.delete(request);
       }
@@ -232,9 +233,11 @@ export async function pythonSnapshot(link = null) {
     bytes,
     restored: () => {
       root.dataset.snapshot = state.source;
+      bytes.then(letGo); // copied into Python's memory (31 MB)
       if (state.source === "shipped" && canKeep && !keepingFailed()) keepLater(state.packed);
     },
     failed: async () => {
+      bytes.then(letGo, () => {});
       if (state.source !== "kept") return;
       noteKeepingFailed();
       await dropKept();

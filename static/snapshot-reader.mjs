@@ -15,6 +15,27 @@ export async function sha256(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Let go of buffers (or views' buffers) read for the last time: their bytes are freed now,
+ * not at the collector's next pass, which a quiet page may not prompt for minutes. A buffer
+ * the browser made (a body read, a worker's message) keeps its bytes until then even when
+ * detached (`transfer(0)`); posted, transferred, into a channel closed at once, its bytes
+ * go with the message. Each is detached: views on it read as empty. One that cannot be
+ * transferred (a wasm memory's, or detached already) is left to the collector. sw.js has
+ * its own copy (a classic script imports no module). */
+export function letGo(...buffers) {
+  const { port1, port2 } = new MessageChannel();
+  for (const item of buffers) {
+    const buffer = ArrayBuffer.isView(item) ? item.buffer : item;
+    try {
+      port1.postMessage(null, [buffer]);
+    } catch {
+      // not transferable: the collector's
+    }
+  }
+  port1.close();
+  port2.close();
+}
+
 /** Throws unless `buffer` hashes to `wanted`; resolves to the milliseconds the check took. */
 export async function check(buffer, wanted) {
   const started = performance.now();
@@ -39,7 +60,9 @@ export async function readKept(cache, key, wanted) {
     await checking; // a copy that is not the build's says so first
     throw error;
   }
-  return { memory, checkMs: await checking };
+  const checkMs = await checking;
+  letGo(buffer); // unpacked and hashed: the page's thread, where there is no worker, keeps none
+  return { memory, checkMs };
 }
 
 /** The worker's answer to a request `{cache, key, wanted}`: `[message, transfer]`, the

@@ -177,9 +177,9 @@ for (const step of JSON.parse(stepsJson)) {
   const { pythonSnapshot } = await import(`${dir}/python-snapshot.mjs?visit=${visits}`);
   const snapshot = await pythonSnapshot(Promise.resolve({ rate: 1e9, encoded: false }));
   const first = snapshot.source;
-  let same = null, error = null;
+  let same = null, error = null, bytes = null;
   try {
-    const bytes = await snapshot.bytes;
+    bytes = await snapshot.bytes;
     same = bytes.length === memory.length && bytes.every((b, i) => b === memory[i]);
   } catch (e) {
     error = String(e.message || e);
@@ -188,7 +188,9 @@ for (const step of JSON.parse(stepsJson)) {
   else snapshot.restored();
   markReady();
   await settle(50);
-  out.push({ first, source: snapshot.source, same, error, asked: [...asked], warned: [...warned],
+  const letGo = bytes && bytes.buffer.byteLength === 0; // the memory's bytes freed (detached)
+  out.push({ first, source: snapshot.source, same, error, letGo, asked: [...asked],
+             warned: [...warned],
              snapshot: root.dataset.snapshot ?? null, readers: { ...readers,
              started: [...readers.started] }, ...seen() });
 }
@@ -215,11 +217,13 @@ def kept(tmp_path: Path) -> dict[str, Any]:
 def test_a_first_visit_keeps_its_copy_and_the_next_restores_it(tmp_path: Path) -> None:
     first, second = visits(tmp_path, VISIT, VISIT)
     assert first["first"] == first["source"] == "shipped" and first["same"], first
+    assert first["letGo"]  # Python's memory, copied into the runtime: its 31 MB freed
     assert first["asked"] == ["python.snapshot"]
     assert first["snapshot"] == "kept"  # kept once the game was ready and idle
     assert {k: first[k] for k in ("notes", "caches")} == kept(tmp_path)
     # the next visit: the copy, checked, and nothing downloaded
     assert second["first"] == second["source"] == "kept" and second["same"], second
+    assert second["letGo"]  # the copy let go of once restored, as the shipped one was
     assert second["asked"] == [] and second["warned"] == []
     assert {k: second[k] for k in ("notes", "caches")} == kept(tmp_path)
 
@@ -253,6 +257,7 @@ def test_a_broken_kept_copy_is_dropped_for_the_shipped_one_and_not_kept_again(
 def test_a_kept_copy_that_will_not_restore_is_dropped_and_not_kept_again(tmp_path: Path) -> None:
     _first, failing, after = visits(tmp_path, VISIT, {"restore": "fails"}, VISIT)
     assert failing["first"] == failing["source"] == "kept" and failing["same"], failing
+    assert failing["letGo"]  # Python starts afresh: the memory that would not restore goes
     assert failing["notes"] == {FAILED: VERSION} and failing["caches"][CACHE] == []
     assert after["first"] == after["source"] == "shipped" and after["same"]
     assert after["notes"] == {FAILED: VERSION} and after["caches"][CACHE] == []
@@ -265,6 +270,7 @@ def test_the_kept_copy_is_read_by_a_worker_or_else_by_the_page(tmp_path: Path, r
     the page reads it itself."""
     _first, second = visits(tmp_path, VISIT, {"reader": reader})
     assert second["first"] == second["source"] == "kept" and second["same"], second
+    assert second["letGo"]  # from the worker's message or the page's own read alike
     assert second["asked"] == [] and second["warned"] == []
     assert {k: second[k] for k in ("notes", "caches")} == kept(tmp_path)
     started = {"answers": ["snapshot-reader.mjs (module)"], "fails to load":

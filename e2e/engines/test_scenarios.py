@@ -360,6 +360,23 @@ LATER = {"chromium": {"kept"}, "firefox": {"kept"}, "webkit": {"kept", "shipped"
 
 # Whether the service worker controlled the page from its start (it answered the page).
 THROUGH_WORKER = "() => performance.getEntriesByType('navigation')[0].workerStart > 0"
+# The files of the worker's cache whose bytes are not those its list (the built sw.js's BUILD)
+# names: missing, or of another SHA-256 (an empty body among them).
+CACHED_WRONG = """async () => {
+    const text = await (await fetch("sw.js", { cache: "no-store" })).text();
+    const start = text.indexOf("const BUILD = ") + "const BUILD = ".length;
+    const build = JSON.parse(text.slice(start, text.indexOf("\\n};", start) + 2));
+    const cache = await caches.open(`scorpion@/ ${build.version}`);
+    const wrong = [];
+    for (const [path, sha256] of Object.entries(build.files)) {
+        const found = await cache.match(new URL(`/${path}`, location.href).href);
+        const digest = found && await crypto.subtle.digest("SHA-256", await found.arrayBuffer());
+        const hex = digest && Array.from(new Uint8Array(digest),
+            (b) => b.toString(16).padStart(2, "0")).join("");
+        if (hex !== sha256) wrong.push(path);
+    }
+    return wrong;
+}"""
 
 
 def reload_paths(driver: Driver, times: int) -> list[tuple[str, float]]:
@@ -400,6 +417,7 @@ def test_first_visit_later_visits_and_offline(
     print(f"{driver.name}: first visit {first}; later visits {paths}")
     assert {path for path, _ in paths} <= LATER[driver.name], paths
     wait_count(driver, owns(7, "4H"), 1)
+    assert driver.js(CACHED_WRONG) == []  # kept whole, each file let go of once checked
 
     server.offline = True
     driver.reload()
