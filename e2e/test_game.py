@@ -173,6 +173,11 @@ def test_a_pile_held_goes_to_the_column_tapped_not_to_a_card_gliding_over_it(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# A card raised by ``dy`` pixels at once (CSS ``translate``, which nothing here animates;
+# 0 puts it back): a test's way of having a card come over a point.
+COVER = """([card, dy]) => {
+    document.querySelector(`[data-card="${card}"]`).style.translate = dy ? `0 ${-dy}px` : "";
+}"""
 # The card a click at (x, y) would hit now, or null.
 CARD_AT = """([x, y]) => {
     const hit = document.elementFromPoint(x, y);
@@ -189,26 +194,28 @@ def test_a_tap_pressed_before_a_card_glides_under_it_still_drops_on_its_column(
     element and released on another, the click goes to their common ancestor (the
     tableau, or the cards' layer), which is neither a card nor a column: the tap was
     once taken for one on an empty spot, and 6S was put back. It goes to column 3.
-    Before that, with nothing held, the same on 8D as the pile passes over column 5:
-    the card pressed is picked up."""
+    Before that, with nothing held, 8D pressed and 5C brought over the spot before the
+    release (as a card gliding by would be): the card pressed is picked up."""
     page = table.load(seed(), reduced_motion="no-preference")
-    play(page, "4H>7")
-    add_style(page, ".cards .card { transition-duration: 8s !important; }")
-    play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
-    owned = (page.locator('[data-column="3"]').get_attribute("aria-owns") or "").split()
-    pile = [name.removeprefix("card-") for name in owned[owned.index("card-2H") :]]
-    arrived = f"p => {json.dumps(pile)}.includes(({CARD_AT})(p))"
     eight, five = (page.locator(f'[data-card="{card}"]').bounding_box() for card in ("8D", "5C"))
     assert eight and five
     strip = [eight["x"] + eight["width"] / 2, (eight["y"] + five["y"]) / 2]  # 8D's visible part
     assert page.evaluate(CARD_AT, strip) == "8D"
     page.mouse.move(*strip)
     page.mouse.down()
-    page.wait_for_function(arrived, arg=strip)
+    page.evaluate(COVER, ["5C", five["y"] - eight["y"]])
+    page.wait_for_function(f"p => ({CARD_AT})(p) === '5C'", arg=strip)
     page.mouse.up()
+    page.evaluate(COVER, ["5C", 0])
     expect(page.locator('[data-card="8D"]')).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
     expect(page.locator('[data-card="8D"]')).to_have_attribute("aria-pressed", "false")
+    play(page, "4H>7")
+    add_style(page, ".cards .card { transition-duration: 8s !important; }")
+    play(page, "2H>3")  # waits until 2H has left column 7, not for the glide
+    owned = (page.locator('[data-column="3"]').get_attribute("aria-owns") or "").split()
+    pile = [name.removeprefix("card-") for name in owned[owned.index("card-2H") :]]
+    arrived = f"p => {json.dumps(pile)}.includes(({CARD_AT})(p))"
     six = page.locator('[data-card="6S"]')
     six.click()
     expect(six).to_have_attribute("aria-pressed", "true")
