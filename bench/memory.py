@@ -1,7 +1,7 @@
 """The page's memory once it is ready: the game against bare Pyodide, in Chromium.
 
     .venv/bin/python bench/memory.py [--runs 2] [--settle 10] [--warm] [--site DIR]
-        [--baseline DIR] [--engine chromium|firefox] [--json FILE] [--breakdown]
+        [--baseline DIR] [--engine chromium|firefox] [--json FILE] [--breakdown] [--untouched]
 
 Builds a private copy of the site (as bench/load.py does; ``--site DIR`` copies a built
 one), serves it with ``python -m http.server`` and opens, in a fresh headless Chromium each
@@ -25,6 +25,12 @@ one). ``settle`` seconds after the page took input it reads:
 profile per load), the RSS of its content processes for tabs (the JS and wasm figures are
 Chromium's only).
 
+``--untouched`` (Chromium): the measured visit is a headless Chromium started with the
+page's address and no tool attached (Playwright's DevTools connection keeps the service
+worker running, and it shares the page's renderer); its renderers' RSS is read ``settle``
+seconds after launch (not after ready: nothing asks the page), and the JS figures are left
+out. With ``--warm``, the priming visit is made through Playwright as usual.
+
 ``--breakdown`` (Chromium): the renderer's allocators as memory-infra reports them
 (PartitionAlloc's ArrayBuffer and buffer partitions, Blink's heap, the compositor's tiles,
 V8...), the game's medians against bare Pyodide's.
@@ -39,6 +45,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -172,22 +179,46 @@ def launch_on(playwright: Any, profile: Path, breakdown: bool) -> Any:
     )
 
 
+def measure_untouched(url: str, profile: Path, settle: float) -> dict[str, Any]:
+    """The renderers' RSS ``settle`` seconds after a headless Chromium no tool is attached
+    to was started on ``profile`` with ``url``."""
+    options = launch_options("--renderer-process-limit=1", "--headless")
+    browser = subprocess.Popen(
+        [options["executable_path"], *options["args"], f"--user-data-dir={profile}",
+         "--window-size=1280,900", "--lang=en-US", url],
+        env=options["env"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        time.sleep(settle)
+        rss = renderer_rss(profile)
+    finally:
+        browser.terminate()
+        browser.wait()
+    return {"rss": rss, "heap": None, "backing": None, "embedder": None, "wasm": None,
+            "snapshot": None, "load": load_average(), "allocators": {}}  # fmt: skip
+
+
+def prime(playwright: Any, url: str, profile: Path) -> None:
+    """A first visit on ``profile``, in a browser closed afterwards: the next starts afresh
+    (the game's: until it has kept its snapshot)."""
+    context = launch_on(playwright, profile, False)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_function(READY, timeout=120_000)
+        if "deck=" in url:
+            page.wait_for_function(
+                "() => document.documentElement.dataset.snapshot !== 'shipped'", timeout=120_000
+            )
+    finally:
+        context.close()
+
+
 def measure(
     playwright: Any, url: str, profile: Path, settle: float, warm: bool, breakdown: bool = False
 ) -> dict[str, Any]:
-    if warm:  # the first visit, in a browser closed afterwards: the next starts afresh
-        context = launch_on(playwright, profile, False)
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url)
-            page.wait_for_function(READY, timeout=120_000)
-            if "deck=" in url:  # the game: wait until it kept its snapshot
-                page.wait_for_function(
-                    "() => document.documentElement.dataset.snapshot !== 'shipped'",
-                    timeout=120_000,
-                )
-        finally:
-            context.close()
+    if warm:
+        prime(playwright, url, profile)
     context = launch_on(playwright, profile, breakdown)
     try:
         page = context.pages[0] if context.pages else context.new_page()
@@ -246,6 +277,12 @@ def allocators(cdp: Any, page: Any) -> dict[str, int]:
     return found
 
 
+def middle(values: Any) -> float | None:
+    """The median of the figures a run has (None where the mode reads none)."""
+    known = [value for value in values if value is not None]
+    return statistics.median(known) if known else None
+
+
 def mb(value: float | None) -> str:
     return "-" if value is None else f"{value / 1e6:.0f} MB"
 
@@ -259,6 +296,11 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another build's game in every run")
     parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
     parser.add_argument("--json", type=Path, help="write every run's figures here")
+    parser.add_argument(
+        "--untouched",
+        action="store_true",
+        help="Chromium with no tool attached; RSS read settle seconds after launch",
+    )
     parser.add_argument(
         "--breakdown",
         action="store_true",
@@ -286,13 +328,16 @@ def main() -> None:
                     kinds += [(k, bases["current"] + PAGES[k]) for k in ("bare", "stock")]
                     for label, url in kinds if index % 2 == 0 else kinds[::-1]:
                         profile = work / f"profile-{label}-{index}"
-                        got = (
-                            measure_firefox(url, args.settle, args.warm)
-                            if args.engine == "firefox"
-                            else measure(
+                        if args.engine == "firefox":
+                            got = measure_firefox(url, args.settle, args.warm)
+                        elif args.untouched:
+                            if args.warm:
+                                prime(playwright, url, profile)
+                            got = measure_untouched(url, profile, args.settle)
+                        else:
+                            got = measure(
                                 playwright, url, profile, args.settle, args.warm, args.breakdown
                             )
-                        )
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
                               f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
@@ -304,14 +349,15 @@ def main() -> None:
                     server.__exit__(None, None, None)
     after = load_average()
     visit = "second visit (warm)" if args.warm else "first visit, served locally"
-    print(f"\nbench/memory.py: {args.engine}, {visit}, {args.settle:g} s after ready, "
+    since = "after launch, no tool attached" if args.untouched else "after ready"
+    print(f"\nbench/memory.py: {args.engine}, {visit}, {args.settle:g} s {since}, "
           f"medians of {args.runs} runs; load average before {before}, after {after}")  # fmt: skip
     bare = statistics.median(r["rss"] for r in found["bare"])
     for label, runs in found.items():
         rss = statistics.median(r["rss"] for r in runs)
         print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), JS heap "
-              f"{mb(statistics.median(r['heap'] for r in runs))}, backing stores "
-              f"{mb(statistics.median(r['backing'] for r in runs))}")  # fmt: skip
+              f"{mb(middle(r['heap'] for r in runs))}, backing stores "
+              f"{mb(middle(r['backing'] for r in runs))}")  # fmt: skip
     if args.breakdown and args.engine == "chromium":
         print("  allocators, game against bare (medians; memory-infra's sizes):")
         for name in BREAKDOWN:
