@@ -74,22 +74,25 @@ async function sha256(bytes) {
 }
 
 /** Frees the bytes of buffers read for the last time now, not at this worker's next
- * collection (which a quiet worker may not have before it stops): transferred into a
- * channel closed at once, they go with the message. As static/snapshot-reader.mjs's
- * letGo, which this classic script cannot import. */
+ * collection (which a quiet worker may not have before it stops): as
+ * static/snapshot-reader.mjs's letGo (which says why two ways), which this classic script
+ * cannot import. Counts the bytes let go of. */
 function letGo(...buffers) {
-  const { port1, port2 } = new MessageChannel();
+  const viaChannel =
+    !!self.navigator?.userAgentData || typeof ArrayBuffer.prototype.transfer !== "function";
+  const channel = viaChannel ? new MessageChannel() : null;
   for (const buffer of buffers) {
     try {
       const size = buffer.byteLength;
-      port1.postMessage(null, [buffer]);
+      if (channel) channel.port1.postMessage(null, [buffer]);
+      else buffer.transfer(0);
       hashed.freed += size;
     } catch {
       // not transferable: the collector's
     }
   }
-  port1.close();
-  port2.close();
+  channel?.port1.close();
+  channel?.port2.close();
 }
 
 /** A response of `body` (already checked) with the kept headers of `from`: a copy of its

@@ -16,24 +16,32 @@ export async function sha256(buffer) {
 }
 
 /** Let go of buffers (or views' buffers) read for the last time: their bytes are freed now,
- * not at the collector's next pass, which a quiet page may not prompt for minutes. A buffer
- * the browser made (a body read, a worker's message) keeps its bytes until then even when
- * detached (`transfer(0)`); posted, transferred, into a channel closed at once, its bytes
- * go with the message. Each is detached: views on it read as empty. One that cannot be
- * transferred (a wasm memory's, or detached already) is left to the collector. sw.js has
- * its own copy (a classic script imports no module). */
+ * not at the collector's next pass, which a quiet page may not prompt for minutes. Each is
+ * detached: views on it read as empty. One that cannot be (a wasm memory's, or detached
+ * already) is left to the collector. sw.js has its own copy (a classic script imports no
+ * module).
+ *
+ * Which way frees the bytes at once differs by engine (bench/README.md): Chromium keeps a
+ * detached buffer's bytes in its wrapper until a collection when the browser made it (a
+ * body read, a worker's message) but lets them go with a message posted, transferred, into
+ * a channel closed at once; Firefox keeps such a message until a collection but frees a
+ * buffer detached by `transfer(0)` at once; WebKit frees them either way.
+ * `navigator.userAgentData` is Chromium's alone; where there is no `transfer`, the channel. */
 export function letGo(...buffers) {
-  const { port1, port2 } = new MessageChannel();
+  const viaChannel =
+    !!globalThis.navigator?.userAgentData || typeof ArrayBuffer.prototype.transfer !== "function";
+  const channel = viaChannel ? new MessageChannel() : null;
   for (const item of buffers) {
     const buffer = ArrayBuffer.isView(item) ? item.buffer : item;
     try {
-      port1.postMessage(null, [buffer]);
+      if (channel) channel.port1.postMessage(null, [buffer]);
+      else buffer.transfer(0);
     } catch {
       // not transferable: the collector's
     }
   }
-  port1.close();
-  port2.close();
+  channel?.port1.close();
+  channel?.port2.close();
 }
 
 /** Throws unless `buffer` hashes to `wanted`; resolves to the milliseconds the check took. */
