@@ -9,6 +9,9 @@
 
 import { unpack } from "./sparse.mjs";
 
+const inWorker =
+  typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
+
 /** The SHA-256 of `buffer` (hex). */
 export async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -69,7 +72,7 @@ export async function readKept(cache, key, wanted) {
     throw error;
   }
   const checkMs = await checking;
-  letGo(buffer); // unpacked and hashed: the page's thread, where there is no worker, keeps none
+  if (!inWorker) letGo(buffer); // unpacked and hashed (a worker's go when it is ended)
   return { memory, checkMs };
 }
 
@@ -85,8 +88,6 @@ export async function answer({ cache, key, wanted }) {
 }
 
 // As a worker: one request, one answer.
-const inWorker =
-  typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
 if (inWorker) {
   globalThis.onmessage = async ({ data }) => postMessage(...(await answer(data)));
 }
