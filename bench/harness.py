@@ -139,6 +139,12 @@ def compare_sites(
         shutil.rmtree(work, ignore_errors=True)
 
 
+# Page probes for wait_for_function: the service worker controls the page; the page has
+# kept its copy of the Python snapshot (python-snapshot.mjs).
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+KEPT = "() => document.documentElement.dataset.snapshot === 'kept'"
+
+
 def launch(playwright: Any, profile: Path, **options: Any) -> Any:
     """Headless Chromium on the persistent profile ``profile`` (its HTTP cache, code cache,
     service workers and storage survive between pages, unlike an incognito context)."""

@@ -20,13 +20,20 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from harness import deck_query, launch, load_average, median, prepare_site, serve
+from harness import (
+    CONTROLLED,
+    KEPT,
+    deck_query,
+    launch,
+    load_average,
+    median,
+    prepare_site,
+    serve,
+)
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 180_000
 READY = "() => document.documentElement.dataset.ready === '1'"
-KEPT = "() => document.documentElement.dataset.snapshot === 'kept'"
-CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 HASHED = """() => new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);

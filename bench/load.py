@@ -60,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
+    CONTROLLED,
     ROOT,
     STOCK_BARE,
     deck_query,
@@ -81,7 +82,6 @@ THROTTLE: float | None = None
 READY = """() => document.documentElement.dataset.ready === "1"
     || document.querySelector(".py-error") !== null"""
 PAINTED = "() => performance.getEntriesByName('scorpion-board-painted').length > 0"
-CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 RESTORED = "scorpion-restored"  # pyodide-boot.mjs started Python from a memory snapshot
 # The page has what the next loads restore: a kept copy of the shipped snapshot ("kept"),
 # or none to be had ("none"); versions before the site shipped one: the snapshot its worker

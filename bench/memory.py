@@ -53,6 +53,8 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
+    CONTROLLED,
+    KEPT,
     ROOT,
     STOCK_BARE,
     deck_query,
@@ -196,10 +198,6 @@ def measure_untouched(url: str, profile: Path, settle: float) -> dict[str, Any]:
         browser.wait()
     return {"rss": rss, "heap": None, "backing": None, "embedder": None, "wasm": None,
             "snapshot": None, "load": load_average(), "allocators": {}}  # fmt: skip
-
-
-KEPT = "() => document.documentElement.dataset.snapshot === 'kept'"
-CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 def prime(playwright: Any, url: str, profile: Path) -> None:
