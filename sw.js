@@ -64,12 +64,16 @@ function precached(url) {
   return Object.hasOwn(BUILD.files, path) ? path : null;
 }
 
-async function sha256(bytes) {
+/** The SHA-256 (hex) of a body held as a Blob: read, hashed, and its bytes let go of at once
+ * (whoever needs the body keeps the Blob). */
+async function sha256(body) {
+  const bytes = await body.arrayBuffer();
   const started = performance.now();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   hashed.files += 1;
   hashed.bytes += bytes.byteLength;
   hashed.ms += performance.now() - started;
+  letGo(bytes);
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -95,9 +99,9 @@ function letGo(...buffers) {
   channel?.port2.close();
 }
 
-/** A response of `body` (already checked) with the kept headers of `from`: a copy of its
- * bytes, so that `body` can be let go of at once (WebKit's Response keeps the very
- * ArrayBuffer it is given, and reads it when the body is read; a Blob is a copy). */
+/** A response of `body` (a Blob, already checked) with the kept headers of `from`. A Blob,
+ * not the bytes hashed: those are let go of, and WebKit's Response keeps the very
+ * ArrayBuffer it is given, to read when the body is read. */
 function rebuilt(body, from) {
   // Only these headers: the body is already decoded, so Content-Encoding/Length would lie.
   const headers = new Headers();
@@ -105,7 +109,7 @@ function rebuilt(body, from) {
     const value = from.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  return new Response(new Blob([body]), { status: 200, statusText: "OK", headers });
+  return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
 /** The cached response for `path` in `cache`, read and checked, or null (a wrong one is
@@ -113,12 +117,10 @@ function rebuilt(body, from) {
 async function checked(cache, path, drop) {
   const found = await cache.match(SCOPE + path);
   if (!found) return null;
-  const body = await found.arrayBuffer();
-  const right = (await sha256(body)) === BUILD.files[path];
-  const response = right ? rebuilt(body, found) : null;
-  letGo(body);
-  if (!right && drop) await cache.delete(SCOPE + path);
-  return response;
+  const body = await found.blob();
+  if ((await sha256(body)) === BUILD.files[path]) return rebuilt(body, found);
+  if (drop) await cache.delete(SCOPE + path);
+  return null;
 }
 
 /** Whether an unscoped cache of an earlier build holds this scope's files, and only those. */
@@ -144,7 +146,7 @@ async function fetchChecked(path, mode) {
   const url = path === INDEX ? SCOPE : SCOPE + path; // the page's own address: one download
   const response = await fetch(url, { cache: mode, credentials: "same-origin" });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
+  const body = await response.blob();
   const got = await sha256(body);
   return { response, body, ok: got === BUILD.files[path], got };
 }
@@ -153,16 +155,11 @@ async function download(path) {
   // The page is loading the same files right now: take the browser's copy when its hash
   // is right (no second download of the 9.6 MB wasm), else go to the server.
   let fetched = await fetchChecked(path, "default");
-  if (!fetched.ok) {
-    letGo(fetched.body);
-    fetched = await fetchChecked(path, "reload");
-  }
+  if (!fetched.ok) fetched = await fetchChecked(path, "reload");
   if (!fetched.ok) {
     throw new Error(`${path}: content ${fetched.got}, expected ${BUILD.files[path]}`);
   }
-  const response = rebuilt(fetched.body, fetched.response);
-  letGo(fetched.body);
-  return response;
+  return rebuilt(fetched.body, fetched.response);
 }
 
 async function install() {
@@ -203,10 +200,7 @@ async function respond(request, path) {
     // Served as matched, not rebuilt: the browser then keeps its compiled code for the file
     // (V8's code cache, which it keeps beside Cache Storage entries), where a response made
     // here would have every warm load compile the runtime's wasm and scripts again.
-    const body = await found.clone().arrayBuffer();
-    const right = (await sha256(body)) === BUILD.files[path];
-    letGo(body);
-    if (right) return found;
+    if ((await sha256(await found.clone().blob())) === BUILD.files[path]) return found;
     await cache.delete(SCOPE + path);
   }
   let fresh;
