@@ -310,10 +310,15 @@ def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(
             [f"scorpion@/{f}/ {v}" for f, v in versions.items()]
             + [f"scorpion.python-snapshot@/{f}/" for f in versions]
         )
-        notes = page.evaluate("""Object.fromEntries(Object.keys(localStorage)
-            .filter(k => k.startsWith("scorpion.python-snapshot"))
-            .map(k => [k, localStorage.getItem(k)]))""")
-        assert notes == {f"scorpion.python-snapshot@/{f}/": v for f, v in versions.items()}
+        # /b/'s note was written by /b/'s page: another renderer's write reaches this page's
+        # copy of localStorage a moment later in Chromium, so it is waited for.
+        notes = {f"scorpion.python-snapshot@/{f}/": v for f, v in versions.items()}
+        page.wait_for_function(
+            """(notes) => JSON.stringify(Object.fromEntries(Object.keys(localStorage)
+                .filter(k => k.startsWith("scorpion.python-snapshot")).sort()
+                .map(k => [k, localStorage.getItem(k)]))) === JSON.stringify(notes)""",
+            arg=dict(sorted(notes.items())),
+        )
         for folder, version in versions.items():
             kept = page.evaluate(
                 "async (name) => (await (await caches.open(name)).keys()).map(r => r.url)",
