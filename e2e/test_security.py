@@ -314,10 +314,13 @@ def test_two_copies_on_one_origin_keep_their_own_files_and_play_offline(
         # copy of localStorage a moment later in Chromium, so it is waited for.
         notes = {f"scorpion.python-snapshot@/{f}/": v for f, v in versions.items()}
         page.wait_for_function(
-            """(notes) => JSON.stringify(Object.fromEntries(Object.keys(localStorage)
-                .filter(k => k.startsWith("scorpion.python-snapshot")).sort()
-                .map(k => [k, localStorage.getItem(k)]))) === JSON.stringify(notes)""",
-            arg=dict(sorted(notes.items())),
+            """(notes) => {
+                const kept = Object.keys(localStorage)
+                    .filter((k) => k.startsWith("scorpion.python-snapshot"));
+                return kept.length === Object.keys(notes).length
+                    && kept.every((k) => localStorage.getItem(k) === notes[k]);
+            }""",
+            arg=notes,
         )
         for folder, version in versions.items():
             kept = page.evaluate(
