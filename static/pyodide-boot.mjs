@@ -5,6 +5,7 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchAppFiles, writeAppFiles } from "./app-files.mjs";
 import { pythonSnapshot } from "./python-snapshot.mjs";
 import { letGo } from "./snapshot-reader.mjs";
+import { restorable, runtimeMemory } from "./sparse.mjs";
 import { useBuiltStdlib } from "./pyscript-stdlib.mjs";
 import { compileEarly, handOver } from "./early-wasm.mjs";
 import { metered } from "./link-rate.mjs";
@@ -18,10 +19,13 @@ let stderr = (line) => console.warn(line);
 // runtime, which starts the interpreter) wrapped so that the page gets its thread back
 // between the runtime's start and Python's bootstrap (importing Pyodide's own modules): two
 // long tasks instead of one. A Pyodide that ignores the option starts as before.
+// The runtime's module is also where a restored snapshot's memory is written (sparse.mjs).
 const RUNTIME = new URL("./vendor/pyodide/pyodide.asm.mjs", import.meta.url).href;
+let runtimeModule = null;
 async function createPyodideModule(settings) {
   const { default: create } = await import(RUNTIME);
   const module = await create(settings);
+  runtimeModule = module;
   await yieldToPage();
   return module;
 }
@@ -84,9 +88,10 @@ for finder in sys.path_importer_cache.values():
 `;
 
 // Pyodide keeps the options it was given for the interpreter's life: the snapshot's bytes
-// (Python's whole memory, some 30 MB, copied into the runtime once restored) would stay with
-// them. It gets a thenable that lets go of them once Pyodide has taken them, and hands them
-// over in a task of its own (reading them is one long task, restoring them another).
+// (sparse.mjs's view of Python's whole memory, 31 MB, and the pack it writes from) would
+// stay with them. It gets a thenable that lets go of them once Pyodide has taken them, and
+// hands them over in a task of its own (reading them is one long task, restoring them
+// another).
 export function handOnce(promise) {
   let held = promise;
   return {
@@ -105,7 +110,10 @@ async function start() {
     // The runtime compiles while the snapshot downloads (early-wasm.mjs says why).
     compileEarly(WASM, globalThis, runtime);
     try {
-      const pyodide = await load({ ...output, _loadSnapshot: handOnce(snapshot.bytes) });
+      const into = () => runtimeMemory(runtimeModule);
+      const bytes = snapshot.bytes.then((packed) => restorable(packed, into));
+      const pyodide = await load({ ...output, _loadSnapshot: handOnce(bytes) });
+      bytes.then(letGo); // its header read, its memory written into Python's
       await yieldToPage();
       pyodide.runPython(AFTER_RESTORE);
       performance.mark("scorpion-restored", { detail: snapshot.source }); // for bench/load.py

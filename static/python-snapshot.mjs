@@ -32,7 +32,7 @@
 
 import { worthDownloading } from "./link-rate.mjs";
 import { check, letGo, readKept as readInThread } from "./snapshot-reader.mjs";
-import { unpack } from "./sparse.mjs";
+import { packedLength } from "./sparse.mjs";
 
 // Filled in by tools/build_site.py: {sha256} of the inflated (still packed) snapshot.
 const BUILD = /* BUILD */ { sha256: null } /* /BUILD */;
@@ -100,14 +100,14 @@ function measured(checkMs) {
 
 const READER = new URL("./snapshot-reader.mjs", import.meta.url);
 
-/** The kept copy, checked and unpacked by snapshot-reader.mjs in a worker of its own, off
+/** The kept copy, read and checked by snapshot-reader.mjs in a worker of its own, off
  * the page's thread; by the page itself where no module worker can be had (a reader that
  * cannot start says nothing against the copy). */
 async function readKept() {
   const inThread = async () => {
-    const { memory, checkMs } = await readInThread(CACHE, key, BUILD.sha256);
+    const { packed, checkMs } = await readInThread(CACHE, key, BUILD.sha256);
     measured(checkMs);
-    return memory;
+    return packed;
   };
   let worker;
   try {
@@ -128,7 +128,14 @@ async function readKept() {
   if (answer === null) return inThread();
   if (answer.error) throw new Error(answer.error);
   measured(answer.checkMs);
-  return answer.memory;
+  return answer.packed;
+}
+
+/** `packed` once its layout is checked (sparse.mjs): a damaged one is refused here, before
+ * Pyodide is handed any of it. */
+function checked(packed) {
+  packedLength(packed);
+  return packed;
 }
 
 async function dropKept() {
@@ -195,9 +202,10 @@ function keepLater(packed) {
  * it, or of null; none where the visit is controlled):
  * `{source, bytes, restored(), failed()}`. `source` is "kept" or "shipped" ("shipped" once a
  * kept copy turned out missing or wrong: it is dropped and the shipped one downloaded);
- * `bytes` is a promise of the memory (Pyodide awaits it; it rejects if the read, download or
- * inflating fails); the page calls `restored()` or `failed()` once it knows how the restore
- * went.
+ * `bytes` is a promise of the snapshot as sparse.mjs packs it, an ArrayBuffer (it rejects if
+ * the read, download, inflating or the pack's check fails; sparse.mjs's `restorable` makes of
+ * it what Pyodide restores); the page calls `restored()` or `failed()` once it knows how the
+ * restore went.
  */
 export async function pythonSnapshot(link = null) {
   if (!built) return null;
@@ -211,7 +219,7 @@ export async function pythonSnapshot(link = null) {
       await dropKept();
       state.source = "shipped";
       state.packed = download();
-      return unpack(await state.packed);
+      return checked(await state.packed);
     });
   } else {
     const visit = {
@@ -223,7 +231,7 @@ export async function pythonSnapshot(link = null) {
     if (!(await worthDownloading(visit))) return null;
     state.packed = download();
     state.packed.catch(() => {}); // loadPyodide gets the bytes' promise and reports it
-    bytes = state.packed.then(unpack);
+    bytes = state.packed.then(checked);
   }
   bytes.catch(() => {});
   return {
@@ -233,8 +241,8 @@ export async function pythonSnapshot(link = null) {
     bytes,
     restored: () => {
       root.dataset.snapshot = state.source;
-      bytes.then(letGo); // copied into Python's memory (31 MB)
       if (state.source === "shipped" && canKeep && !keepingFailed()) keepLater(state.packed);
+      else bytes.then(letGo); // written into Python's memory
     },
     failed: async () => {
       bytes.then(letGo, () => {});

@@ -1,13 +1,13 @@
 // Reading the kept copy of the Python snapshot: found in Cache Storage, checked against the
-// SHA-256 the build stamped, unpacked into Python's memory (python-snapshot.mjs says why).
+// SHA-256 the build stamped and as a pack (python-snapshot.mjs says why); the page writes it
+// into Python's memory (sparse.mjs, `restorable`).
 //
 // It runs in a worker of its own where the browser has module workers, so that none of it
-// takes the page's thread while the page loads: reading 13.6 MB out of the cache, the copy
-// WebCrypto makes of them before it hashes, and unpacking them into 31 MB. The memory
-// comes back transferred, not copied. Where there is no worker, the page runs the same
-// function itself.
+// takes the page's thread while the page loads: reading 13.6 MB out of the cache and the
+// copy WebCrypto makes of them before it hashes. The bytes come back transferred, not
+// copied. Where there is no worker, the page runs the same function itself.
 
-import { unpack } from "./sparse.mjs";
+import { packedLength } from "./sparse.mjs";
 
 const inWorker =
   typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
@@ -55,33 +55,31 @@ export async function check(buffer, wanted) {
   return performance.now() - started;
 }
 
-/** The kept copy `key` of the cache `cache`, checked against `wanted`, unpacked:
- * `{memory, checkMs}`. The digest runs while the bytes are unpacked; the memory is handed
- * on only once the digest is right. */
+/** The kept copy `key` of the cache `cache`, checked against `wanted` and as a pack:
+ * `{packed, checkMs}` (an ArrayBuffer). The pack's layout is checked while the digest runs;
+ * the bytes are handed on only once the digest is right. */
 export async function readKept(cache, key, wanted) {
   const found = await (await caches.open(cache)).match(key);
   if (!found) throw new Error("the kept snapshot is no longer in Cache Storage");
   const buffer = await found.arrayBuffer();
   const checking = check(buffer, wanted);
   checking.catch(() => {}); // awaited below
-  let memory;
   try {
-    memory = unpack(buffer);
+    packedLength(buffer);
   } catch (error) {
     await checking; // a copy that is not the build's says so first
     throw error;
   }
   const checkMs = await checking;
-  if (!inWorker) letGo(buffer); // unpacked and hashed (a worker's go when it is ended)
-  return { memory, checkMs };
+  return { packed: buffer, checkMs };
 }
 
 /** The worker's answer to a request `{cache, key, wanted}`: `[message, transfer]`, the
- * message `{memory, checkMs}` (the memory's buffer to transfer) or `{error}`. */
+ * message `{packed, checkMs}` (the buffer to transfer) or `{error}`. */
 export async function answer({ cache, key, wanted }) {
   try {
-    const { memory, checkMs } = await readKept(cache, key, wanted);
-    return [{ memory, checkMs }, [memory.buffer]];
+    const { packed, checkMs } = await readKept(cache, key, wanted);
+    return [{ packed, checkMs }, [packed]];
   } catch (error) {
     return [{ error: String(error?.message ?? error) }, []];
   }

@@ -1,7 +1,7 @@
 """static/python-snapshot.mjs under Node, on a first visit over a fast link (no copy kept,
 no Cache Storage): the shipped snapshot's bytes are a promise that rejects, never a page
 error, for each way the file can be wrong (not there, not deflated, not a packed snapshot),
-and resolve to the memory for a good one. The page then starts Python afresh
+and resolve to the packed memory for a good one. The page then starts Python afresh
 (pyodide-boot.mjs): e2e/test_python_snapshot.py shows that in the browser, for one of them.
 """
 
@@ -49,7 +49,8 @@ const {{ pythonSnapshot }} = await import("{MODULE}");
 const snapshot = await pythonSnapshot(Promise.resolve({{ rate: 1e9, encoded: false }}));
 let length = null, error = null;
 try {{
-  length = (await snapshot.bytes).length;
+  const {{ packedLength }} = await import("{SPARSE}");
+  length = packedLength(await snapshot.bytes); // the memory it packs
 }} catch (e) {{
   error = String(e.message || e);
 }}
