@@ -1,5 +1,7 @@
 """static/sparse.mjs, which stores the Python snapshot without its empty pages, under Node:
-what it packs unpacks to the same bytes, and a damaged pack is refused, never half-read."""
+what it packs unpacks to the same bytes, and a damaged pack is refused, never half-read;
+written straight into a memory (as a restore writes it into the runtime's), it gives the
+same bytes while writing only the blocks in use and zeroing only what is not zero."""
 
 from __future__ import annotations
 
