@@ -36,7 +36,9 @@ driven as e2e/engines/ drives it (drivers.py: Firefox ESR through puppeteer-core
 MiniBrowser through WebKitWebDriver, re-run under ``xvfb-run`` when there is no display):
 the same four kinds of load, cold (a new browser and profile per load) and warm (one
 session, primed), the game against the bare boot in the same engine. Requests are not
-routed there either; no references.
+routed there either; no references. ``--baseline`` and ``--warm-only`` work there too:
+each baseline is served from an origin of its own and loaded in the same rounds, and the
+current site's time to input over each baseline's is printed, load by load.
 
 Alone, the run also loads the references of the current site only: the bare page with
 Pyodide's own (source) standard library, cold and warm ("stock"), and the bare page warm
@@ -53,7 +55,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
@@ -409,24 +411,35 @@ def engine_cold(engine: str, url: str, app: bool) -> dict[str, Any]:
 VIEWPORT_SIZE = (1280, 900)
 
 
-def engine_rounds(engine: str, base: str, runs: int, prime: int) -> dict[str, list[dict[str, Any]]]:
+def engine_rounds(
+    engine: str, bases: dict[str, str], runs: int, prime: int, cold: bool = True
+) -> dict[str, list[dict[str, Any]]]:
     """Cold and warm loads of the game and the bare page in ``engine``, interleaved as
-    ``run_rounds`` does."""
+    ``run_rounds`` does; ``bases``: each site's base URL by label ("current", then any
+    baselines, each on an origin of its own, so that their service workers and caches do
+    not meet). Kinds are named "<engine> warm app" for the current site and "<engine>
+    <label> warm app" for another."""
     from e2e.engines.drivers import DRIVERS
 
-    app_url, bare_url = base + deck_query(), base + "bare.html"
     warm = DRIVERS[engine](*VIEWPORT_SIZE)
     results: dict[str, list[dict[str, Any]]] = {}
+    steps: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     try:
-        for index in range(prime):
-            engine_load(warm, app_url if index == 0 else base, True, settle=True)
-            engine_load(warm, bare_url, False)
-        steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-            (f"{engine} cold app", partial(engine_cold, engine, app_url, True)),
-            (f"{engine} cold bare", partial(engine_cold, engine, bare_url, False)),
-            (f"{engine} warm app", partial(engine_load, warm, base, True)),
-            (f"{engine} warm bare", partial(engine_load, warm, bare_url, False)),
-        ]
+        for label, base in bases.items():
+            name = engine if label == "current" else f"{engine} {label}"
+            app_url, bare_url = base + deck_query(), base + "bare.html"
+            for index in range(prime):
+                engine_load(warm, app_url if index == 0 else base, True, settle=True)
+                engine_load(warm, bare_url, False)
+            if cold:
+                steps += [
+                    (f"{name} cold app", partial(engine_cold, engine, app_url, True)),
+                    (f"{name} cold bare", partial(engine_cold, engine, bare_url, False)),
+                ]
+            steps += [
+                (f"{name} warm app", partial(engine_load, warm, base, True)),
+                (f"{name} warm bare", partial(engine_load, warm, bare_url, False)),
+            ]
         for round_ in range(runs):
             for kind, step in steps if round_ % 2 == 0 else steps[::-1]:
                 run = step()
@@ -441,6 +454,19 @@ def engine_rounds(engine: str, base: str, runs: int, prime: int) -> dict[str, li
     return results
 
 
+def print_paired(
+    results: dict[str, list[dict[str, Any]]], current: str, other: str, temps: Sequence[str]
+) -> None:
+    """Time to input of ``current`` over ``other`` (kind prefixes), load by load."""
+    print(f"\n{current} / {other}, time to input (median of paired ratios):")
+    for temp in temps:
+        now, then = results[f"{current} {temp} app"], results[f"{other} {temp} app"]
+        pairs = zip(now, then, strict=True)
+        value = median([a["times"]["scorpion-ready"] / b["times"]["scorpion-ready"]
+                        for a, b in pairs])  # fmt: skip
+        print(f"  {temp}: {value:.2f}")
+
+
 def main_engines(args: argparse.Namespace) -> None:
     """``--engine``: each engine's loads, then its report."""
     if "webkit" in args.engine and not os.environ.get("DISPLAY"):
@@ -450,20 +476,31 @@ def main_engines(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(ROOT))
     work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
     results: dict[str, list[dict[str, Any]]] = {}
+    labels = ["current"] + [f"baseline{index + 1 if index else ''}" for index in
+                            range(len(args.baseline))]  # fmt: skip
     try:
-        site = prepare_site(work / "current", args.site)
+        dirs = {"current": prepare_site(work / "current", args.site)}
+        for label, other in zip(labels[1:], args.baseline, strict=True):
+            dirs[label] = prepare_site(work / label, other)
         before = load_average()
-        with serve(site) as base:
+        with ExitStack() as stack:
+            bases = {label: stack.enter_context(serve(path)) for label, path in dirs.items()}
             for engine in args.engine:
                 print(f"{engine}:", flush=True)
-                results.update(engine_rounds(engine, base, args.runs, args.prime))
+                results.update(
+                    engine_rounds(engine, bases, args.runs, args.prime, cold=not args.warm_only)
+                )
         after = load_average()
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"\nbench/load.py: {args.runs} loads of each kind per engine, interleaved")
     print(f"load average (1, 5, 15 min): before {before}, after {after}")
+    temps = ("warm",) if args.warm_only else ("cold", "warm")
     for engine in args.engine:
         report(engine, results)
+        for label in labels[1:]:
+            report(f"{engine} {label}", results)
+            print_paired(results, engine, f"{engine} {label}", temps)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 
@@ -540,13 +577,7 @@ def main() -> None:
     for label in dirs:
         report(label, results)
     for label in list(dirs)[1:]:
-        print(f"\ncurrent / {label}, time to input (median of paired ratios):")
-        for temp in ("warm",) if args.warm_only else ("cold", "warm"):
-            now, then = results[f"current {temp} app"], results[f"{label} {temp} app"]
-            pairs = zip(now, then, strict=True)
-            value = median([a["times"]["scorpion-ready"] / b["times"]["scorpion-ready"]
-                            for a, b in pairs])  # fmt: skip
-            print(f"  {temp}: {value:.2f}")
+        print_paired(results, "current", label, ("warm",) if args.warm_only else ("cold", "warm"))
     if args.timeline:
         for kind in ("current cold app", "current warm app"):
             if kind not in results:
