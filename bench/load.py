@@ -454,6 +454,11 @@ def engine_rounds(
     return results
 
 
+def baseline_labels(count: int) -> list[str]:
+    """The labels of ``count`` baselines: "baseline", "baseline2", ..."""
+    return ["baseline" if index == 0 else f"baseline{index + 1}" for index in range(count)]
+
+
 def print_paired(
     results: dict[str, list[dict[str, Any]]], current: str, other: str, temps: Sequence[str]
 ) -> None:
@@ -476,8 +481,7 @@ def main_engines(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(ROOT))
     work = Path(tempfile.mkdtemp(prefix="scorpion-bench-"))
     results: dict[str, list[dict[str, Any]]] = {}
-    labels = ["current"] + [f"baseline{index + 1 if index else ''}" for index in
-                            range(len(args.baseline))]  # fmt: skip
+    labels = ["current", *baseline_labels(len(args.baseline))]
     try:
         dirs = {"current": prepare_site(work / "current", args.site)}
         for label, other in zip(labels[1:], args.baseline, strict=True):
@@ -543,8 +547,7 @@ def main() -> None:
     try:
         site = prepare_site(work / "current", args.site)
         dirs = {"current": site}
-        for index, other in enumerate(args.baseline):
-            label = "baseline" if index == 0 else f"baseline{index + 1}"
+        for label, other in zip(baseline_labels(len(args.baseline)), args.baseline, strict=True):
             dirs[label] = prepare_site(work / label, other)
         versions = {
             label: json.loads((path / "build-manifest.json").read_text())["version"]

@@ -21,24 +21,15 @@ function bitmapBytes(blocks) {
   return Math.ceil(Math.ceil(blocks / 8) / 4) * 4;
 }
 
-function hasData(bytes, words, start, end) {
-  const whole = Math.min(end, words.length * 4); // words cover all but a last 1-3 bytes
-  for (let i = start >> 2; i < whole >> 2; i++) if (words[i] !== 0) return true;
-  for (let i = Math.max(start, whole); i < end; i++) if (bytes[i] !== 0) return true;
-  return false;
-}
-
 /** `bytes` (a Uint8Array) packed: its all-zero blocks left out. */
 export function pack(bytes) {
-  if (bytes.byteOffset % 4) bytes = bytes.slice(); // Uint32Array needs 4-byte alignment
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   const blocks = blockCount(bytes.length);
   const kept = [];
   let size = HEADER + bitmapBytes(blocks);
   for (let block = 0; block < blocks; block++) {
     const start = block * BLOCK;
     const end = Math.min(start + BLOCK, bytes.length);
-    if (!hasData(bytes, words, start, end)) continue;
+    if (!anyNonZero(bytes, start, end)) continue;
     kept.push(block);
     size += end - start;
   }
@@ -87,6 +78,8 @@ export function packedLength(buffer) {
   return layout(buffer).length;
 }
 
+/** Whether `bytes` (a Uint8Array, at any offset) holds anything but zeros from `start` to
+ * `end`: four bytes a step where it can. */
 function anyNonZero(bytes, start, end) {
   while (start < end && (bytes.byteOffset + start) % 4) if (bytes[start++] !== 0) return true;
   const whole = start + ((end - start) & ~3);
@@ -171,8 +164,8 @@ export function restorable(buffer, runtime) {
   const length = packedLength(buffer);
   const view = new Uint8Array(length);
   unpackInto(buffer, view, { to: 8, fresh: true });
-  const words = new DataView(view.buffer);
-  const offset = length >= 8 ? words.getUint32(4 * MEMORY_OFFSET_WORD, true) : 0;
+  const fields = new DataView(view.buffer);
+  const offset = length >= 8 ? fields.getUint32(4 * MEMORY_OFFSET_WORD, true) : 0;
   const header = Math.min(Math.max(offset, 8), length);
   unpackInto(buffer, subarray.call(view, 8), { from: 8, to: header, fresh: true });
   let unpacked = header === length; // the memory written into the view itself
