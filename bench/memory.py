@@ -16,6 +16,9 @@ one). ``settle`` seconds after the page took input it reads:
 
 - **RSS**: the ``VmRSS`` of the browser's renderer processes (``--type=renderer`` under the
   browser's process tree, from ``/proc``), the figure a phone's memory killer weighs;
+- **private**: their ``RssAnon`` + ``VmSwap``, the memory no other process shares and no
+  file backs: the figure Chromium's task manager shows as a process's memory footprint
+  (RSS adds shared memory, such as the compositor's tiles, and the browser's own code);
 - **JS heap** (``Runtime.getHeapUsage``: V8's heap in use), **backing stores** (the
   ArrayBuffers' bytes outside it) and **Blink's heap** (the embedder's: the DOM's nodes);
 - **wasm memory**: the size of the Python runtime's ``WebAssembly.Memory`` (game only; the
@@ -31,9 +34,12 @@ worker running, and it shares the page's renderer); its renderers' RSS is read `
 seconds after launch (not after ready: nothing asks the page), and the JS figures are left
 out. With ``--warm``, the priming visit is made through Playwright as usual.
 
-``--breakdown`` (Chromium): the renderer's allocators as memory-infra reports them
+``--breakdown``: in Chromium, the renderer's allocators as memory-infra reports them
 (PartitionAlloc's ArrayBuffer and buffer partitions, Blink's heap, the compositor's tiles,
-V8...), the game's medians against bare Pyodide's.
+V8...); in Firefox, its own memory reporters for the page's content process, as
+about:memory shows them (``explicit``, of which ``heap-unclassified``, ``resident-unique``,
+the wasm code, the stacks of suspended wasm), written to the temporary directory when the
+parent process gets SIGRTMIN. The game's medians against bare Pyodide's.
 
 Prints each run and the medians, game minus bare. The renderer's RSS moves by tens of MB
 between runs (garbage collection): compare within one run.
@@ -42,8 +48,10 @@ between runs (garbage collection): compare within one run.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -98,20 +106,49 @@ def cmdline(pid: int) -> str:
         return ""
 
 
-def rss_kb(pid: int) -> int:
+def status_kb(pid: int) -> dict[str, int]:
+    """The memory lines of ``/proc/PID/status`` (``VmRSS``, ``RssAnon``, ``VmSwap``...), kB."""
+    found: dict[str, int] = {}
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
+                name, _, value = line.partition(":")
+                if name.startswith(("Vm", "Rss")):
+                    found[name] = int(value.split()[0])
+    except (OSError, ValueError, IndexError):
         pass
-    return 0
+    return found
 
 
-def renderer_rss(profile: Path) -> int:
-    """Bytes: the VmRSS of the renderers of the browser that runs on ``profile``."""
+def memory_of(pids: list[int]) -> dict[str, int]:
+    """Bytes over ``pids``: ``rss`` (VmRSS) and its parts: ``private`` (RssAnon + VmSwap:
+    the memory no other process shares and no file backs, what Chromium's task manager
+    shows as a process's memory footprint), ``shared`` (RssShmem: shared memory, such as the
+    compositor's tiles when it draws in software) and ``code`` (RssFile: the browser's own
+    code and files, paged in as used)."""
+    found = {"rss": 0, "private": 0, "shared": 0, "code": 0}
+    for pid in pids:
+        status = status_kb(pid)
+        found["rss"] += status.get("VmRSS", 0) * 1024
+        found["private"] += (status.get("RssAnon", 0) + status.get("VmSwap", 0)) * 1024
+        found["shared"] += status.get("RssShmem", 0) * 1024
+        found["code"] += status.get("RssFile", 0) * 1024
+    return found
+
+
+def descendants(roots: list[int]) -> list[int]:
     tree = children()
+    found = []
+    queue = list(roots)
+    while queue:
+        pid = queue.pop()
+        found.append(pid)
+        queue.extend(tree.get(pid, []))
+    return found
+
+
+def renderer_memory(profile: Path) -> dict[str, int]:
+    """The renderers' memory (``memory_of``) of the browser that runs on ``profile``."""
     browsers = [
         int(pid)
         for pid in os.listdir("/proc")
@@ -119,31 +156,20 @@ def renderer_rss(profile: Path) -> int:
         and f"--user-data-dir={profile}" in cmdline(int(pid))
         and "--type=" not in cmdline(int(pid))
     ]
-    total = 0
-    queue = list(browsers)
-    while queue:
-        pid = queue.pop()
-        queue.extend(tree.get(pid, []))
-        if "--type=renderer" in cmdline(pid):
-            total += rss_kb(pid) * 1024
-    return total
+    return memory_of([p for p in descendants(browsers) if "--type=renderer" in cmdline(p)])
 
 
-def content_rss(root: int) -> int:
-    """Bytes: the VmRSS of Firefox's content processes for tabs under the process ``root``."""
-    tree = children()
-    total = 0
-    queue = [root]
-    while queue:
-        pid = queue.pop()
-        queue.extend(tree.get(pid, []))
+def content_memory(root: int) -> dict[str, int]:
+    """The memory (``memory_of``) of Firefox's content processes for tabs under ``root``."""
+
+    def is_tab(pid: int) -> bool:
         args = cmdline(pid).split()
-        if "-contentproc" in args and "tab" in args:
-            total += rss_kb(pid) * 1024
-    return total
+        return "-contentproc" in args and "tab" in args
+
+    return memory_of([p for p in descendants([root]) if is_tab(p)])
 
 
-def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
+def measure_firefox(url: str, settle: float, warm: bool, breakdown: bool) -> dict[str, Any]:
     """The same in Firefox (e2e/engines/drivers.py, a new browser and profile per page):
     the content processes' RSS, Firefox's own memory reporters not being reachable from a
     page."""
@@ -158,13 +184,14 @@ def measure_firefox(url: str, settle: float, warm: bool) -> dict[str, Any]:
         driver.wait(READY, timeout=120)
         time.sleep(settle)
         return {
-            "rss": content_rss(driver._process.pid),
+            **content_memory(driver._process.pid),
             "heap": 0,
             "backing": 0,
             "embedder": 0,
             "wasm": None,
             "snapshot": driver.js("() => document.documentElement.dataset.snapshot || null"),
             "load": load_average(),
+            "allocators": firefox_reports(firefox_pid(driver._process.pid)) if breakdown else {},
         }
     finally:
         driver.close()
@@ -192,11 +219,11 @@ def measure_untouched(url: str, profile: Path, settle: float) -> dict[str, Any]:
     )  # fmt: skip
     try:
         time.sleep(settle)
-        rss = renderer_rss(profile)
+        used = renderer_memory(profile)
     finally:
         browser.terminate()
         browser.wait()
-    return {"rss": rss, "heap": None, "backing": None, "embedder": None, "wasm": None,
+    return {**used, "heap": None, "backing": None, "embedder": None, "wasm": None,
             "snapshot": None, "load": load_average(), "allocators": {}}  # fmt: skip
 
 
@@ -235,7 +262,7 @@ def measure(
         heap = cdp.send("Runtime.getHeapUsage")
         wasm = page.evaluate(WASM_MEMORY) if "deck=" in url else None
         return {
-            "rss": renderer_rss(profile),
+            **renderer_memory(profile),
             "heap": heap.get("usedSize", 0),
             "backing": heap.get("backingStorageSize", 0),
             "embedder": heap.get("embedderHeapUsedSize", 0),
@@ -255,6 +282,76 @@ BREAKDOWN = ("partition_alloc/partitions/array_buffer", "partition_alloc/partiti
              "partition_alloc/partitions/fast_malloc", "partition_alloc/partitions/layout",
              "blink_gc", "cc", "v8", "malloc", "skia", "font_caches", "web_cache",
              "discardable", "shared_memory")  # fmt: skip
+
+
+# --breakdown --engine firefox: Firefox's own memory reporters (about:memory's figures) for
+# the page's web content process: "explicit" is every allocation a reporter names plus the
+# heap no reporter claims ("heap-unclassified"); "resident-unique" is the process's own pages.
+FIREFOX_BREAKDOWN = (
+    "resident",
+    "resident-unique",
+    "explicit",
+    "heap-unclassified",
+    "explicit/window-objects",
+    "explicit/js-non-window",
+    "explicit/workers",
+    "explicit/other",
+    "heap-allocated",
+    "wasm code",
+    "wasm-cont-stacks",
+)
+FIREFOX_DUMP_WAIT = 60.0  # seconds for Firefox to write its reports
+
+
+def firefox_pid(root: int) -> int:
+    """The Firefox parent process under ``root`` (the driver's node process)."""
+    for pid in descendants([root]):
+        args = cmdline(pid).split()
+        if args and "firefox" in Path(args[0]).name and "-contentproc" not in args:
+            return pid
+    raise RuntimeError("no Firefox parent process")
+
+
+def firefox_reports(parent: int) -> dict[str, int]:
+    """Firefox's memory reporters for the web content process with the most resident
+    memory: the parent, sent SIGRTMIN, writes every process's reports (as about:memory's
+    "Measure and save") to the temporary directory, ``unified-memory-report-*-PID.json.gz``."""
+    where = Path(os.environ.get("TMPDIR", "/tmp"))
+    pattern = f"*memory-report-*-{parent}.json.gz"
+    before = set(where.glob(pattern))
+    os.kill(parent, signal.SIGRTMIN)
+    deadline = time.monotonic() + FIREFOX_DUMP_WAIT
+    while not (written := set(where.glob(pattern)) - before):
+        if time.monotonic() > deadline:
+            return {}
+        time.sleep(0.5)
+    path = written.pop()
+    with gzip.open(path) as f:
+        reports = json.load(f)["reports"]
+    path.unlink()
+    processes: dict[str, dict[str, int]] = {}
+    for report in reports:
+        if report["units"] != 0 or not report["process"].startswith("web"):
+            continue  # bytes only, web content only
+        sizes = processes.setdefault(report["process"], {})
+        name, amount = report["path"], int(report["amount"])
+        if name.startswith("explicit/"):
+            group = "/".join(name.split("/")[:2])
+            key = group if group in FIREFOX_BREAKDOWN else "explicit/other"
+            sizes[key] = sizes.get(key, 0) + amount
+            if report["kind"] == 1:  # KIND_HEAP
+                sizes["heap-classified"] = sizes.get("heap-classified", 0) + amount
+        elif name == "js-main-runtime/realms/classes/objects/non-heap/code/wasm":
+            sizes["wasm code"] = amount
+        elif name in FIREFOX_BREAKDOWN:
+            sizes[name] = sizes.get(name, 0) + amount
+    if not processes:
+        return {}
+    page = max(processes.values(), key=lambda sizes: sizes.get("resident", 0))
+    page["heap-unclassified"] = page.get("heap-allocated", 0) - page.pop("heap-classified", 0)
+    page["explicit"] = sum(page.get(k, 0) for k in FIREFOX_BREAKDOWN if k.startswith("explicit/"))
+    page["explicit"] += page["heap-unclassified"]
+    return page
 
 
 def allocators(cdp: Any, page: Any) -> dict[str, int]:
@@ -310,7 +407,8 @@ def main() -> None:
     parser.add_argument(
         "--breakdown",
         action="store_true",
-        help="Chromium's allocators (memory-infra), game against bare",
+        help="Chromium's allocators (memory-infra) or Firefox's memory reporters, game "
+        "against bare",
     )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -335,7 +433,7 @@ def main() -> None:
                     for label, url in kinds if index % 2 == 0 else kinds[::-1]:
                         profile = work / f"profile-{label}-{index}"
                         if args.engine == "firefox":
-                            got = measure_firefox(url, args.settle, args.warm)
+                            got = measure_firefox(url, args.settle, args.warm, args.breakdown)
                         elif args.untouched:
                             if args.warm:
                                 prime(playwright, url, profile)
@@ -346,6 +444,8 @@ def main() -> None:
                             )
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
+                              f"private {mb(got['private'])}, shared {mb(got['shared'])}, "
+                              f"files {mb(got['code'])}, "
                               f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
                               f"Blink's heap {mb(got['embedder'])}, "
                               f"wasm memory {mb(got['wasm'])}, snapshot {got['snapshot']} "
@@ -359,14 +459,24 @@ def main() -> None:
     print(f"\nbench/memory.py: {args.engine}, {visit}, {args.settle:g} s {since}, "
           f"medians of {args.runs} runs; load average before {before}, after {after}")  # fmt: skip
     bare = statistics.median(r["rss"] for r in found["bare"])
+    bare_private = statistics.median(r["private"] for r in found["bare"])
     for label, runs in found.items():
         rss = statistics.median(r["rss"] for r in runs)
-        print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), JS heap "
+        private = statistics.median(r["private"] for r in runs)
+        shared = statistics.median(r["shared"] for r in runs)
+        code = statistics.median(r["code"] for r in runs)
+        print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), private "
+              f"{mb(private)} ({mb(private - bare_private)} over bare), shared {mb(shared)}, "
+              f"files {mb(code)}, JS heap "
               f"{mb(middle(r['heap'] for r in runs))}, backing stores "
               f"{mb(middle(r['backing'] for r in runs))}")  # fmt: skip
-    if args.breakdown and args.engine == "chromium":
-        print("  allocators, game against bare (medians; memory-infra's sizes):")
-        for name in BREAKDOWN:
+    if args.breakdown:
+        chromium = args.engine == "chromium"
+        print(
+            "  allocators, game against bare (medians; "
+            + ("memory-infra's sizes):" if chromium else "Firefox's memory reporters):")
+        )
+        for name in BREAKDOWN if chromium else FIREFOX_BREAKDOWN:
             game = statistics.median(r["allocators"].get(name, 0) for r in found["game"])
             base = statistics.median(r["allocators"].get(name, 0) for r in found["bare"])
             print(f"    {name:42} {mb(game):>8} against {mb(base):>8}, {mb(game - base):>7} more")
