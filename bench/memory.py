@@ -11,8 +11,8 @@ with npm's whole standard library (``stock``). ``--warm``: each page's profile i
 one load first (the game's service worker installed, its snapshot kept), in a browser then
 closed, and the second visit is measured in a browser started afresh on that profile, as a
 player's next day is (a load after another in the same renderer would count what the first
-left behind; Firefox, whose driver makes a new profile per browser, loads the page twice in
-one). ``settle`` seconds after the page took input it reads:
+left behind; Firefox, whose driver makes a new profile per browser, loads the page and
+reloads it in one). ``settle`` seconds after the page took input it reads:
 
 - **RSS**: the ``VmRSS`` of the browser's renderer processes (``--type=renderer`` under the
   browser's process tree, from ``/proc``), the figure a phone's memory killer weighs;
@@ -171,17 +171,25 @@ def content_memory(root: int) -> dict[str, int]:
 
 def measure_firefox(url: str, settle: float, warm: bool, breakdown: bool) -> dict[str, Any]:
     """The same in Firefox (e2e/engines/drivers.py, a new browser and profile per page):
-    the content processes' RSS, Firefox's own memory reporters not being reachable from a
-    page."""
+    the content processes' RSS, and with ``breakdown`` Firefox's own memory reporters. A
+    second visit is the page reloaded: loaded again by a navigation, the first page would
+    stay in the back-forward cache, its memory counted too (Firefox keeps the game's, not
+    bare Pyodide's: 109 MiB of wasm code instead of 54 a minute after)."""
     from e2e.engines.drivers import FirefoxDriver
 
     driver = FirefoxDriver(1280, 900)
     try:
-        if warm:
-            driver.goto(url)
-            driver.wait(READY, timeout=120)
         driver.goto(url)
         driver.wait(READY, timeout=120)
+        if warm:
+            if "deck=" in url:  # primed as prime() primes Chromium's profile
+                driver.wait(CONTROLLED, timeout=120)
+                if driver.js("() => document.documentElement.dataset.snapshot") == "none":
+                    driver.reload()
+                    driver.wait(READY, timeout=120)
+                driver.wait(KEPT, timeout=120)
+            driver.reload()
+            driver.wait(READY, timeout=120)
         time.sleep(settle)
         return {
             **content_memory(driver._process.pid),
