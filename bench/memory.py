@@ -124,15 +124,15 @@ def memory_of(pids: list[int]) -> dict[str, int]:
     """Bytes over ``pids``: ``rss`` (VmRSS) and its parts: ``private`` (RssAnon + VmSwap:
     the memory no other process shares and no file backs, what Chromium's task manager
     shows as a process's memory footprint), ``shared`` (RssShmem: shared memory, such as the
-    compositor's tiles when it draws in software) and ``code`` (RssFile: the browser's own
+    compositor's tiles when it draws in software) and ``files`` (RssFile: the browser's own
     code and files, paged in as used)."""
-    found = {"rss": 0, "private": 0, "shared": 0, "code": 0}
+    found = {"rss": 0, "private": 0, "shared": 0, "files": 0}
     for pid in pids:
         status = status_kb(pid)
         found["rss"] += status.get("VmRSS", 0) * 1024
         found["private"] += (status.get("RssAnon", 0) + status.get("VmSwap", 0)) * 1024
         found["shared"] += status.get("RssShmem", 0) * 1024
-        found["code"] += status.get("RssFile", 0) * 1024
+        found["files"] += status.get("RssFile", 0) * 1024
     return found
 
 
@@ -173,8 +173,8 @@ def measure_firefox(url: str, settle: float, warm: bool, breakdown: bool) -> dic
     """The same in Firefox (e2e/engines/drivers.py, a new browser and profile per page):
     the content processes' RSS, and with ``breakdown`` Firefox's own memory reporters. A
     second visit is the page reloaded: loaded again by a navigation, the first page would
-    stay in the back-forward cache, its memory counted too (Firefox keeps the game's, not
-    bare Pyodide's: 109 MiB of wasm code instead of 54 a minute after)."""
+    stay in the back-forward cache, its memory counted too (Firefox keeps the game's there,
+    not bare Pyodide's)."""
     from e2e.engines.drivers import FirefoxDriver
 
     driver = FirefoxDriver(1280, 900)
@@ -182,12 +182,9 @@ def measure_firefox(url: str, settle: float, warm: bool, breakdown: bool) -> dic
         driver.goto(url)
         driver.wait(READY, timeout=120)
         if warm:
-            if "deck=" in url:  # primed as prime() primes Chromium's profile
-                driver.wait(CONTROLLED, timeout=120)
-                if driver.js("() => document.documentElement.dataset.snapshot") == "none":
-                    driver.reload()
-                    driver.wait(READY, timeout=120)
-                driver.wait(KEPT, timeout=120)
+            if "deck=" in url:
+                until_kept(lambda condition: driver.wait(condition, timeout=120), driver.js,
+                           driver.reload)  # fmt: skip
             driver.reload()
             driver.wait(READY, timeout=120)
         time.sleep(settle)
@@ -246,13 +243,24 @@ def prime(playwright: Any, url: str, profile: Path) -> None:
         page.goto(url)
         page.wait_for_function(READY, timeout=120_000)
         if "deck=" in url:
-            page.wait_for_function(CONTROLLED, timeout=120_000)
-            if page.evaluate("document.documentElement.dataset.snapshot") == "none":
-                page.reload()
-                page.wait_for_function(READY, timeout=120_000)
-            page.wait_for_function(KEPT, timeout=120_000)
+            until_kept(
+                lambda condition: page.wait_for_function(condition, timeout=120_000),
+                page.evaluate,
+                page.reload,
+            )
     finally:
         context.close()
+
+
+def until_kept(wait: Any, evaluate: Any, reload: Any) -> None:
+    """A game's first visit, ready, carried on until its snapshot is kept (``prime``): the
+    service worker in control, the page loaded again if Python started itself (it keeps no
+    snapshot then). ``wait``, ``evaluate`` and ``reload`` are the browser driver's."""
+    wait(CONTROLLED)
+    if evaluate("() => document.documentElement.dataset.snapshot") == "none":
+        reload()
+        wait(READY)
+    wait(KEPT)
 
 
 def measure(
@@ -453,7 +461,7 @@ def main() -> None:
                         found.setdefault(label, []).append(got)
                         print(f"  run {index + 1} {label:8} renderer RSS {mb(got['rss'])}, "
                               f"private {mb(got['private'])}, shared {mb(got['shared'])}, "
-                              f"files {mb(got['code'])}, "
+                              f"files {mb(got['files'])}, "
                               f"JS heap {mb(got['heap'])}, backing stores {mb(got['backing'])}, "
                               f"Blink's heap {mb(got['embedder'])}, "
                               f"wasm memory {mb(got['wasm'])}, snapshot {got['snapshot']} "
@@ -472,10 +480,10 @@ def main() -> None:
         rss = statistics.median(r["rss"] for r in runs)
         private = statistics.median(r["private"] for r in runs)
         shared = statistics.median(r["shared"] for r in runs)
-        code = statistics.median(r["code"] for r in runs)
+        files = statistics.median(r["files"] for r in runs)
         print(f"  {label:8} renderer RSS {mb(rss)} ({mb(rss - bare)} over bare), private "
               f"{mb(private)} ({mb(private - bare_private)} over bare), shared {mb(shared)}, "
-              f"files {mb(code)}, JS heap "
+              f"files {mb(files)}, JS heap "
               f"{mb(middle(r['heap'] for r in runs))}, backing stores "
               f"{mb(middle(r['backing'] for r in runs))}")  # fmt: skip
     if args.breakdown:
