@@ -319,12 +319,12 @@ def until(phone: Phone, act: Any, done: str, arg: Any = None) -> None:
     raise SystemExit("five taps changed nothing")
 
 
-def play_line(phone: Phone) -> None:
-    """The winning line by touch: a card (moved at once when it has one place to go, else
-    picked up, then its column tapped), every DRAG_EVERY-th move dragged, the reserve
-    dealt by its button."""
+def play_line(phone: Phone, moves: int | None = None) -> None:
+    """The winning line by touch (its first ``moves`` moves, or all and the win closed): a
+    card (moved at once when it has one place to go, else picked up, then its column
+    tapped), every DRAG_EVERY-th move dragged, the reserve dealt by its button."""
     page = phone.page
-    for n, move in enumerate(SEED["winning_line"]):
+    for n, move in enumerate(SEED["winning_line"][:moves]):
         if move == "deal":
             until(phone, partial(phone.tap, "#deal-reserve", "deal"), DISABLED, "deal-reserve")
             continue
@@ -341,7 +341,8 @@ def play_line(phone: Phone) -> None:
         if page.locator(f'[data-card="{card}"][aria-pressed="true"]').count():
             until(phone, partial(phone.tap_column, int(column)), GONE, [card, source])
         expect(page.locator('[aria-pressed="true"]')).to_have_count(0, timeout=TIMEOUT_MS)
-    phone.close_win()
+    if moves is None:
+        phone.close_win()
 
 
 def tap_while_enabled(phone: Phone, button: str, kind: str) -> None:

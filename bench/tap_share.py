@@ -5,15 +5,15 @@ Python, and against a text change alone, on one page at CPU 4x.
                                         [--interval MS] [--cpu 4]
 
 The phone and the site as ``bench/phone.py`` has them (390x844 touch, DPR 3, the renderer's
-CPU slowed 4 times, the site served gzip-compressed). The seed deal's line is played by
-touch for ``--moves`` moves; then one Undo and one Redo are recorded (a MutationObserver
-on the whole document: every attribute, text and node they changed, in order, in two parts:
-what the listener changed, and what followed until two frames later, the words for the
-screen reader that the game writes after the frame; and any ``Element.animate`` glide; the
-cards' other glides are CSS transitions that the same writes start again). Then,
-throttled, Undo is tapped ``--taps`` times in each of four ways, in blocks, the blocks'
-order reversed every other round, each tap and each redo ``--interval`` ms after the one
-before:
+CPU slowed 4 times, the site served gzip-compressed). The seed deal's line is played as
+``phone.py`` plays it (taps, picks and drags), unthrottled, for ``--moves`` moves; then one
+Undo and one Redo are recorded (a MutationObserver on the whole document: every attribute,
+text and node they changed, in order, in two parts: what the listener changed, and what
+followed until two frames later, the words for the screen reader that the game writes
+after the frame; and any ``Element.animate`` glide; the cards' other glides are CSS
+transitions that the same writes start again). Then, throttled, Undo is tapped ``--taps``
+times in each of four ways, in blocks, the blocks' order reversed every other round, each
+tap and each redo ``--interval`` ms after the one before:
 
 - ``game``: the game's own Undo (Python: its listeners, the undo, the board's writes, the
   texts, what it schedules), redone between taps by Ctrl+Y, untimed;
@@ -41,13 +41,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import tempfile
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from harness import deck_query, load_average, median, percentile, prepare_site
 from netserve import gzip_server
-from phone import GONE, SEED, TAKEN, Phone, until
+from phone import Phone, play_line
 from playwright.sync_api import sync_playwright
 
 MODES = ("game", "writes", "text", "text, no table")
@@ -163,23 +162,6 @@ FRAMES = """async ([mode, interval]) => {
 }"""
 
 
-def play_moves(phone: Phone, count: int) -> None:
-    """The line's first ``count`` moves by touch, each once the last has settled."""
-    page = phone.page
-    for move in SEED["winning_line"][:count]:
-        if move == "deal":
-            phone.tap("#deal-reserve", "deal")
-            page.wait_for_function("() => document.getElementById('deal-reserve').disabled")
-            continue
-        card, column = move.split(">")
-        owner = f'[aria-owns~="card-{card}"]'
-        source = page.locator(f"[data-column]{owner}").get_attribute("data-column")
-        until(phone, partial(phone.tap_card, card, "card"), TAKEN, [card, source])
-        if page.locator(f'[data-card="{card}"][aria-pressed="true"]').count():
-            until(phone, partial(phone.tap_column, int(column)), GONE, [card, source])
-        page.wait_for_timeout(200)  # the glide ends: the next card is tapped where it rests
-
-
 def record(phone: Phone) -> list[list[int]]:
     """One Undo and one Redo recorded, each in two parts: what its listener changed, and
     what followed until two frames later (the words written after the frame). Their
@@ -233,7 +215,7 @@ def main() -> None:
             try:
                 phone.settle()
                 phone.arm()
-                play_moves(phone, args.moves)
+                play_line(phone, args.moves)
                 phone.page.wait_for_timeout(1500)  # the save and the paint snapshot done
                 phone.arm()  # a new probe: only the measured taps
                 counts = record(phone)
